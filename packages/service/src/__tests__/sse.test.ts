@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createService, type Service } from '../createService';
+import { call, TOKEN } from './request';
+
+/** Reads an SSE body until `enough` says so (at most `maxChunks` chunks), returning the text so far. */
+async function readUntil(
+  body: ReadableStream<Uint8Array>,
+  enough: (text: string) => boolean,
+  maxChunks = 50,
+) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (let i = 0; i < maxChunks && !enough(text); i += 1) {
+    const { done, value } = await reader.read();
+    if (done) return { text, done: true, reader };
+    text += decoder.decode(value);
+  }
+  return { text, done: false, reader };
+}
+
+const ids = (text: string) => [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+const open = (service: Service, query = '', headers: Record<string, string> = {}) =>
+  service.fetch(
+    new Request(`http://s/events${query}`, { headers: { authorization: `Bearer ${TOKEN}`, ...headers } }),
+  );
+
+describe('GET /events', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('streams each change as a data line carrying the webhook payload', async () => {
+    const service = createService();
+    const response = await open(service);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    await call(service, '/spend_controls/sc_1', { method: 'PATCH', body: { name: 'x' } });
+    const { text, reader } = await readUntil(response.body!, (t) => t.includes('id: 1'));
+    expect(text).toMatch(/^retry: 1000\n/);
+    const data = text.split('\n').find((line) => line.startsWith('data: '));
+    expect(JSON.parse(data!.slice(6))).toMatchObject({
+      schema_version: '1.0',
+      event_type: 'spend_control.updated',
+      data: { spend_control_id: 'sc_1', version: 2 },
+    });
+    await reader.cancel();
+    expect(service.inspect().webhooks.subscribers).toBe(0);
+  });
+
+  it('resumes after Last-Event-ID, or ?lastEventId= on a first connect, and flags a gap', async () => {
+    const service = createService({ sse: { bufferSize: 2 } });
+    for (const name of ['a', 'b', 'c']) {
+      await call(service, '/spend_controls/sc_1', { method: 'PATCH', body: { name } });
+    }
+    const byHeader = await readUntil((await open(service, '', { 'last-event-id': '2' })).body!, (t) =>
+      t.includes('id: 3'),
+    );
+    expect(ids(byHeader.text)).toEqual([3]);
+    const byQuery = await readUntil((await open(service, '?lastEventId=0')).body!, (t) =>
+      t.includes('id: 3'),
+    );
+    expect(byQuery.text).toContain('event: gap\ndata: {"last_event_id":0}');
+    expect(ids(byQuery.text)).toEqual([2, 3]);
+    expect((await open(service, '?lastEventId=x')).status).toBe(400);
+    await service.close();
+  });
+
+  it('sends heartbeat comments on the configured interval', async () => {
+    const service = createService({ sse: { heartbeatMs: 1000 } });
+    const response = await open(service);
+    await vi.advanceTimersByTimeAsync(2000);
+    const { text } = await readUntil(response.body!, (t) => t.split(': heartbeat').length > 2);
+    expect(text.split(': heartbeat')).toHaveLength(3);
+    await service.close();
+  });
+
+  it('accepts ?access_token= on the stream only, and ends every stream on close', async () => {
+    const service = createService({ sse: { eventName: 'webhook' } });
+    const response = await service.fetch(new Request(`http://s/events?access_token=${TOKEN}`));
+    expect(response.status).toBe(200);
+    expect(
+      (await service.fetch(new Request(`http://s/spend_controls/sc_1?access_token=${TOKEN}`))).status,
+    ).toBe(401);
+    await call(service, '/spend_controls/sc_1', { method: 'PATCH', body: { name: 'x' } });
+    await service.close();
+    const { text, done } = await readUntil(response.body!, () => false);
+    expect(text).toContain('id: 1\nevent: webhook\ndata: ');
+    expect(done).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});

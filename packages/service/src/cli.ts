@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { createService } from './createService';
+import { FAULT_PROFILES, type FaultProfileName } from './faults';
+
+const USAGE = `Usage: vstore-service [options]
+
+  --port <n>              port to listen on (default 4010; 0 picks a free one)
+  --host <addr>           interface to bind (default 127.0.0.1)
+  --faults <profile>      none | flaky | chaos (default none)
+  --seed <n>              random seed of the fault decisions (default 1)
+  --token <t>             accepted access token, repeatable (default dev-token)
+  --task-duration-ms <n>  time until a task is terminal (default 2000)
+  --write-delay-ms <n>    time between a write's read and its commit (default 0)
+  --no-rate-limit         turn the token bucket off
+  -h, --help              show this text`;
+
+function integer(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new Error(`--${name} needs a non-negative integer, got "${raw}".`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      faults: { type: 'string' },
+      seed: { type: 'string' },
+      token: { type: 'string', multiple: true },
+      'task-duration-ms': { type: 'string' },
+      'write-delay-ms': { type: 'string' },
+      'no-rate-limit': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const faults = values.faults ?? 'none';
+  if (!Object.hasOwn(FAULT_PROFILES, faults))
+    throw new Error(`--faults must be none, flaky or chaos, got "${faults}".`);
+  const randomSeed = integer('seed', values.seed, 1);
+  const service = createService({
+    faults: faults as FaultProfileName,
+    randomSeed,
+    taskDurationMs: integer('task-duration-ms', values['task-duration-ms'], 2000),
+    writeDelayMs: integer('write-delay-ms', values['write-delay-ms'], 0),
+    ...(values.token ? { tokens: values.token } : {}),
+    ...(values['no-rate-limit'] ? { rateLimit: false as const } : {}),
+  });
+  const server = await service.listen({
+    port: integer('port', values.port, 4010),
+    host: values.host ?? '127.0.0.1',
+  });
+  // Only the URL and settings are printed: tokens stay out of logs.
+  console.log(`vstore-service listening on ${server.url} (faults: ${faults}, seed: ${randomSeed})`);
+  const stop = (): void => {
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  console.error(USAGE);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+import type { IdempotencyStore } from './idempotency';
+import type { ResolvedOptions } from './options';
+import type { TaskRunner } from './taskRunner';
+import type { Timers } from './timers';
+import type { Account, SeedData, SpendControl } from './types';
+import type { WebhookHub } from './webhookHub';
+
+/** The service's data. Versions of a spend control are kept oldest first; the last is the latest. */
+export interface ServiceData {
+  spendControls: Map<string, SpendControl[]>;
+  /** Every account, closed ones included (they read as 404 but still answer business rules). */
+  accounts: Map<string, Account>;
+  /** Task id of the deletion still running, per account, so a repeated DELETE returns the same task. */
+  deletions: Map<string, string>;
+  nextSpendControl: number;
+  creates: number;
+  /** Writes between their read and their commit (inside writeDelayMs). */
+  pendingWrites: number;
+  createsByKey: Map<string, number>;
+}
+
+/** What every route handler gets. */
+export interface ServiceContext {
+  readonly options: ResolvedOptions;
+  readonly data: ServiceData;
+  readonly timers: Timers;
+  readonly hub: WebhookHub;
+  readonly tasks: TaskRunner;
+  readonly idempotency: IdempotencyStore;
+  now(): number;
+  isoNow(): string;
+  traceId(): string;
+}
+
+export function createData(seed: SeedData, time: string): ServiceData {
+  const data: ServiceData = {
+    spendControls: new Map(),
+    accounts: new Map(),
+    deletions: new Map(),
+    nextSpendControl: 1,
+    creates: 0,
+    pendingWrites: 0,
+    createsByKey: new Map(),
+  };
+  for (const a of seed.accounts ?? []) {
+    const { account_id, name, currency } = a;
+    const status = a.status ?? 'active';
+    data.accounts.set(account_id, { account_id, version: 1, version_time: time, name, status, currency });
+  }
+  for (const sc of seed.spendControls ?? []) {
+    const { spend_control_id, name, status, limit, interval, account_id } = sc;
+    data.spendControls.set(spend_control_id, [
+      {
+        spend_control_id,
+        version: 1,
+        version_time: time,
+        name,
+        status,
+        limit: { ...limit },
+        interval,
+        account_id,
+      },
+    ]);
+  }
+  return data;
+}
+
+/** Next free `sc_<n>` id: seeded ids are never reused. */
+export function nextSpendControlId(data: ServiceData): string {
+  let id = `sc_${data.nextSpendControl}`;
+  while (data.spendControls.has(id)) {
+    data.nextSpendControl += 1;
+    id = `sc_${data.nextSpendControl}`;
+  }
+  data.nextSpendControl += 1;
+  return id;
+}
+
+export function latestSpendControl(data: ServiceData, id: string): SpendControl | undefined {
+  return data.spendControls.get(id)?.at(-1);
+}

@@ -1,0 +1,191 @@
+import { deleteAccount, getAccount } from './accounts';
+import { handleAdmin } from './admin';
+import { authenticate } from './auth';
+import { createData, type ServiceContext } from './context';
+import { preflight, withCors } from './cors';
+import { methodNotAllowedError, notFoundError, rateLimitError, serverError } from './errors';
+import { streamEvents } from './events';
+import { createFaultInjector, type FaultOptions, type FaultProfileName, resolveFaults } from './faults';
+import { createIdempotencyStore } from './idempotency';
+import { inspectService, type RequestCounts, type ServiceState } from './inspect';
+import type { ListeningService, ListenOptions } from './nodeServer';
+import { resolveOptions, type ServiceOptions } from './options';
+import { createRateLimiter } from './rateLimit';
+import {
+  createSpendControl,
+  getSpendControl,
+  getSpendControlHistory,
+  patchSpendControl,
+} from './spendControls';
+import { createTaskRunner } from './taskRunner';
+import { getTask } from './tasks';
+import { createTimers, ServiceClosedError } from './timers';
+import { DEFAULT_SEED } from './types';
+import { createWebhookHub } from './webhookHub';
+
+export interface Service {
+  /** The whole API as a fetch handler; uses web APIs only, so it also runs in a browser or Vite middleware. */
+  fetch(request: Request): Promise<Response>;
+  /** Serves `fetch` over Node HTTP, on 127.0.0.1 and an ephemeral port unless told otherwise. */
+  listen(options?: ListenOptions): Promise<ListeningService>;
+  /** Clears every timer, ends every SSE stream and fails waiting requests with 503. */
+  close(): Promise<void>;
+  /** Counts and versions as the service sees them (also at GET /__admin/state). */
+  inspect(): ServiceState;
+  /** Switches the fault profile at run time (also POST /__admin/faults). */
+  setFaults(faults: FaultProfileName | FaultOptions): void;
+}
+
+type Route = (ctx: ServiceContext, request: Request, url: URL, token: string) => Response | Promise<Response>;
+
+export function createService(options: ServiceOptions = {}): Service {
+  const resolved = resolveOptions(options, DEFAULT_SEED);
+  const now = options.now ?? (() => Date.now());
+  const timers = createTimers();
+  const injector = createFaultInjector(resolveFaults(options.faults), resolved.randomSeed);
+  const hub = createWebhookHub({
+    schemaVersion: resolved.schemaVersion,
+    bufferSize: resolved.sse.bufferSize,
+    timers,
+    faults: () => injector.faults,
+    random: injector.webhookRandom,
+  });
+  const limiter = options.rateLimit === false ? undefined : createRateLimiter(options.rateLimit ?? {}, now);
+  let traces = 0;
+  const ctx: ServiceContext = {
+    options: resolved,
+    data: createData(resolved.seed, new Date(now()).toISOString()),
+    timers,
+    hub,
+    tasks: createTaskRunner({
+      now,
+      timers,
+      durationMs: resolved.taskDurationMs,
+      outcome: resolved.taskOutcome,
+      publish: (type, data) => hub.publish(type, data),
+    }),
+    idempotency: createIdempotencyStore(now, resolved.idempotencyTtlMs),
+    now,
+    isoNow: () => new Date(now()).toISOString(),
+    traceId: () => {
+      traces += 1;
+      return `trace_${traces.toString(16).padStart(12, '0')}`;
+    },
+  };
+  const requests: RequestCounts = { total: 0, byStatus: new Map() };
+  const streams = new Set<() => void>();
+  const register = (close: () => void): (() => void) => {
+    streams.add(close);
+    return () => streams.delete(close);
+  };
+  let closed = false;
+
+  const routes = (segments: string[]): Partial<Record<string, Route>> | undefined => {
+    const [resource, id, sub] = segments;
+    if (resource === 'spend_controls' && segments.length === 1) {
+      return { POST: (c, r, _u, token) => createSpendControl(c, r, token) };
+    }
+    if (resource === 'spend_controls' && id !== undefined && segments.length === 2) {
+      return { GET: (c, _r, u) => getSpendControl(c, u, id), PATCH: (c, r) => patchSpendControl(c, r, id) };
+    }
+    if (resource === 'spend_controls' && id !== undefined && sub === 'history' && segments.length === 3) {
+      return { GET: (c) => getSpendControlHistory(c, id) };
+    }
+    if (resource === 'accounts' && id !== undefined && segments.length === 2) {
+      return { GET: (c, _r, u) => getAccount(c, u, id), DELETE: (c) => deleteAccount(c, id) };
+    }
+    if (resource === 'tasks' && id !== undefined && segments.length === 2)
+      return { GET: (c) => getTask(c, id) };
+    if (resource === 'events' && segments.length === 1)
+      return { GET: (c, r, u) => streamEvents(c, r, u, register) };
+    return undefined;
+  };
+
+  const handle = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    if (request.method === 'OPTIONS') return preflight(resolved.corsOrigin);
+    if (!url.pathname.startsWith(resolved.basePath)) return notFound(url.pathname);
+    const path = url.pathname.slice(resolved.basePath.length) || '/';
+    if (resolved.admin && path.startsWith('/__admin/')) return handleAdmin(request, path, admin);
+
+    const isStream = path === '/events';
+    const fault = injector.decide();
+    if (fault.latencyMs > 0) await timers.sleep(fault.latencyMs);
+    const auth = authenticate(request, url, path, resolved);
+    if (!auth.ok) return auth.response;
+    // EventSource gives up for good on an error status, so faults reach the stream only as
+    // duplicated and reordered deliveries.
+    if (fault.kind === 'rate_limit' && !isStream)
+      return rateLimitError(ctx.traceId(), fault.retryAfterSeconds);
+    const allowed = limiter?.take(auth.token);
+    if (allowed && !allowed.ok) return rateLimitError(ctx.traceId(), allowed.retryAfterSeconds);
+    if (fault.kind === 'server_error' && !fault.after && !isStream)
+      return serverError(ctx.traceId(), fault.status);
+
+    ctx.tasks.refreshAll();
+    const segments = path.split('/').filter(Boolean).map(decodeSegment);
+    const methods = segments.includes('') ? undefined : routes(segments);
+    if (!methods) return notFound(url.pathname);
+    const route = methods[request.method];
+    if (!route) return methodNotAllowedError(ctx.traceId(), Object.keys(methods));
+    const response = await route(ctx, request, url, auth.token);
+    // The operation ran and committed, but the client never learns it: the case idempotency exists for.
+    if (fault.kind === 'server_error' && fault.after && !isStream) {
+      await response.body?.cancel();
+      return serverError(ctx.traceId(), fault.status);
+    }
+    return response;
+  };
+
+  const notFound = (path: string): Response =>
+    notFoundError(ctx.traceId(), 'RouteNotFound', `No route ${path}; see the service README for paths.`);
+
+  const service: Service = {
+    async fetch(request) {
+      let response: Response;
+      if (closed) response = serverError(ctx.traceId(), 503, 'The service is closed.');
+      else {
+        try {
+          response = await handle(request);
+        } catch (error) {
+          const status = error instanceof ServiceClosedError ? 503 : 500;
+          response = serverError(
+            ctx.traceId(),
+            status,
+            error instanceof ServiceClosedError ? error.message : undefined,
+          );
+        }
+      }
+      requests.total += 1;
+      requests.byStatus.set(response.status, (requests.byStatus.get(response.status) ?? 0) + 1);
+      return withCors(response, resolved.corsOrigin);
+    },
+    async listen(listenOptions) {
+      // Loaded on demand so `fetch` alone never pulls node:http into a browser bundle.
+      const { listenNode } = await import('./nodeServer');
+      return listenNode(service, listenOptions);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      timers.dispose();
+      for (const close of [...streams]) close();
+      hub.close();
+    },
+    inspect: () => inspectService(ctx, injector.faults.name, requests),
+    setFaults(faults) {
+      injector.set(resolveFaults(faults));
+    },
+  };
+  const admin = { inspect: service.inspect, setFaults: service.setFaults, traceId: ctx.traceId };
+  return service;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    // An undecodable segment names no resource; the empty string makes the router answer 404.
+    return '';
+  }
+}

@@ -1,0 +1,99 @@
+import type { FaultOptions, FaultProfileName } from './faults';
+import type { RateLimitOptions } from './rateLimit';
+import type { SseOptions } from './sse';
+import type { TaskOutcomeOption } from './taskRunner';
+import type { SeedData } from './types';
+
+export interface ServiceOptions {
+  /** Accepted access tokens, sent as `Authorization: Bearer <token>`. @default ['dev-token'] */
+  tokens?: readonly string[];
+  /** Tokens of an inactive business: answered with a gateway 403. @default [] */
+  inactiveTokens?: readonly string[];
+  /** Initial data. @default accounts acc_1 (USD), acc_2 (EUR); spend controls sc_1, sc_2, sc_3 on acc_1 */
+  seed?: SeedData;
+  /** Token bucket per access token, or `false` for none. @default { capacity: 100, refillPerSecond: 50 } */
+  rateLimit?: RateLimitOptions | false;
+  /** Time from a task's creation to its terminal status; pending for the first quarter. @default 2000 */
+  taskDurationMs?: number;
+  /** Terminal status of tasks, fixed or chosen per task. @default 'completed' */
+  taskOutcome?: TaskOutcomeOption;
+  /** Time between a write's read and its commit; a write committed meanwhile makes it a 409. @default 0 */
+  writeDelayMs?: number;
+  /** Fault profile or detailed fault settings. @default 'none' */
+  faults?: FaultProfileName | FaultOptions;
+  /** Seed of the fault decisions; the same seed and request sequence give the same faults. @default 1 */
+  randomSeed?: number;
+  /** Clock in epoch ms, read lazily. @default () => Date.now() */
+  now?: () => number;
+  /** Largest accepted `limit.amount`; above it a write fails with 422 LimitAmountExceeded. @default 1_000_000 */
+  maxLimitAmount?: number;
+  /** How long an Idempotency-Key and its result are kept. @default 86_400_000 (24 h) */
+  idempotencyTtlMs?: number;
+  /** Largest accepted request body. @default 65_536 */
+  maxBodyBytes?: number;
+  /** CORS for dashboards on other origins, or `false` for no CORS headers. @default { origin: '*' } */
+  cors?: { origin?: string } | false;
+  /** Server-sent events at GET /events. */
+  sse?: SseOptions;
+  /** Serve the unauthenticated `/__admin/*` routes (local use only). @default true */
+  admin?: boolean;
+  /** `schema_version` of webhook payloads. @default '1.0' */
+  schemaVersion?: string;
+  /** Name of the single field of gateway 401/403 bodies. @default 'message' */
+  gatewayErrorField?: string;
+  /** Path prefix of every route, e.g. '/v1'. @default '' */
+  basePath?: string;
+}
+
+export interface ResolvedOptions {
+  tokens: ReadonlySet<string>;
+  inactiveTokens: ReadonlySet<string>;
+  seed: SeedData;
+  taskDurationMs: number;
+  taskOutcome: TaskOutcomeOption;
+  writeDelayMs: number;
+  randomSeed: number;
+  maxLimitAmount: number;
+  idempotencyTtlMs: number;
+  maxBodyBytes: number;
+  corsOrigin: string | undefined;
+  sse: { heartbeatMs: number; retryMs: number; bufferSize: number; eventName?: string };
+  admin: boolean;
+  schemaVersion: string;
+  gatewayErrorField: string;
+  basePath: string;
+}
+
+function nonNegative(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`${name} must be a finite number >= 0.`);
+  return value;
+}
+
+export function resolveOptions(options: ServiceOptions, defaultSeed: SeedData): ResolvedOptions {
+  const sse = options.sse ?? {};
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  if (basePath !== '' && !basePath.startsWith('/')) throw new TypeError('basePath must start with "/".');
+  return {
+    tokens: new Set(options.tokens ?? ['dev-token']),
+    inactiveTokens: new Set(options.inactiveTokens ?? []),
+    seed: options.seed ?? defaultSeed,
+    taskDurationMs: nonNegative('taskDurationMs', options.taskDurationMs ?? 2000),
+    taskOutcome: options.taskOutcome ?? 'completed',
+    writeDelayMs: nonNegative('writeDelayMs', options.writeDelayMs ?? 0),
+    randomSeed: options.randomSeed ?? 1,
+    maxLimitAmount: options.maxLimitAmount ?? 1_000_000,
+    idempotencyTtlMs: nonNegative('idempotencyTtlMs', options.idempotencyTtlMs ?? 86_400_000),
+    maxBodyBytes: options.maxBodyBytes ?? 65_536,
+    corsOrigin: options.cors === false ? undefined : (options.cors?.origin ?? '*'),
+    sse: {
+      heartbeatMs: sse.heartbeatMs ?? 15_000,
+      retryMs: sse.retryMs ?? 1000,
+      bufferSize: sse.bufferSize ?? 1000,
+      ...(sse.eventName === undefined ? {} : { eventName: sse.eventName }),
+    },
+    admin: options.admin ?? true,
+    schemaVersion: options.schemaVersion ?? '1.0',
+    gatewayErrorField: options.gatewayErrorField ?? 'message',
+    basePath,
+  };
+}

@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const cli = fileURLToPath(new URL('../../../packages/service/src/cli.ts', import.meta.url));
+const children: ChildProcess[] = [];
+
+/** Runs the CLI from source; resolves with the first stdout line and the process. */
+function run(args: string[]): {
+  child: ChildProcess;
+  firstLine: Promise<string>;
+  exit: Promise<number | null>;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, stdio: 'pipe' });
+  children.push(child);
+  let out = '';
+  const firstLine = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no output in 15 s: ${out}`)), 15_000);
+    const take = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) {
+        clearTimeout(timer);
+        resolve(out.split('\n')[0] ?? '');
+      }
+    };
+    child.stdout?.on('data', take);
+    child.stderr?.on('data', take);
+  });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, firstLine, exit };
+}
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('vstore-service CLI', () => {
+  it('serves on loopback with --port, --faults and --seed, and stops cleanly on SIGTERM', async () => {
+    const { child, firstLine, exit } = run([
+      '--port',
+      '0',
+      '--faults',
+      'flaky',
+      '--seed',
+      '5',
+      '--no-rate-limit',
+    ]);
+    const line = await firstLine;
+    expect(line).toMatch(
+      /^vstore-service listening on http:\/\/127\.0\.0\.1:\d+ \(faults: flaky, seed: 5\)$/,
+    );
+    const url = /http:\/\/\S+/.exec(line)?.[0];
+    const state = await (await fetch(`${url}/__admin/state`)).json();
+    expect(state.faults).toBe('flaky');
+    const gateway = await fetch(`${url}/spend_controls/sc_1`);
+    expect(gateway.status).toBe(401);
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  });
+
+  it('refuses an unknown fault profile with a message and exit code 1', async () => {
+    const { firstLine, exit } = run(['--faults', 'wild']);
+    expect(await firstLine).toContain('--faults must be none, flaky or chaos');
+    expect(await exit).toBe(1);
+  });
+});
