@@ -1,4 +1,4 @@
-const ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key, Last-Event-ID';
+const ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key, Last-Event-ID, Cache-Control';
 const EXPOSE_HEADERS = 'Retry-After, Idempotency-Key, Idempotent-Replayed, Location';
 const ALLOW_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
 

@@ -1,0 +1,149 @@
+import { ids, upsertStream } from './fixtures';
+import {
+  type BenchCheck,
+  type BenchRow,
+  formatRatio,
+  interleavedRates,
+  type SuiteResult,
+  settledHeap,
+} from './harness';
+import {
+  entityStore,
+  entityStoreLean,
+  rawMap,
+  reduxToolkit,
+  type TargetFactory,
+  tanstack,
+  type UpsertTarget,
+} from './upsertTargets';
+
+const SMALL = 10_000;
+const LARGE = 1_000_000;
+const CHUNKS = 15;
+
+/**
+ * Ops replayed per target. RTK copies its whole `entities` record on every accepted write (immer), so
+ * it gets few ops; the others get enough for a timed chunk to last milliseconds.
+ */
+const OPS = new Map<TargetFactory, Record<number, number>>([
+  [rawMap, { [SMALL]: 750_000, [LARGE]: 750_000 }],
+  [entityStore, { [SMALL]: 450_000, [LARGE]: 450_000 }],
+  [entityStoreLean, { [SMALL]: 450_000, [LARGE]: 450_000 }],
+  [tanstack, { [SMALL]: 45_000, [LARGE]: 45_000 }],
+  [reduxToolkit, { [SMALL]: 150, [LARGE]: 3 }],
+]);
+
+/**
+ * Passes per entity count; each pass interleaves its targets chunk by chunk and every rate is read
+ * against the raw Map of its own pass. The two stores never share a pass, nor does RTK share one:
+ * garbage one target leaves is collected during the chunks of whichever target allocates next.
+ * At 1M, TanStack (1M queries, ~1 GB) runs alone too.
+ */
+const PASSES: Record<number, TargetFactory[][]> = {
+  [SMALL]: [
+    [rawMap, entityStore, tanstack],
+    [rawMap, entityStoreLean, tanstack],
+    [rawMap, reduxToolkit],
+  ],
+  [LARGE]: [
+    [rawMap, entityStore],
+    [rawMap, entityStoreLean],
+    [rawMap, tanstack],
+    [rawMap, reduxToolkit],
+  ],
+};
+
+type Rates = Map<TargetFactory, number>;
+
+function pass(
+  targets: TargetFactory[],
+  keys: readonly string[],
+  stream: ReturnType<typeof upsertStream>,
+): Rates {
+  const live: UpsertTarget[] = targets.map((factory) => {
+    const target = factory.create();
+    target.fill(keys);
+    return target;
+  });
+  settledHeap(); // start from a collected heap
+  const chunks = targets.includes(reduxToolkit) && keys.length === LARGE ? 3 : CHUNKS;
+  const rates = interleavedRates(
+    live.map((target, i) => ({
+      total: OPS.get(targets[i]!)![keys.length]!,
+      run: (from: number, to: number) => target.run(stream, from, to),
+    })),
+    chunks,
+  );
+  for (const target of live) target.dispose();
+  return new Map(targets.map((target, i) => [target, rates[i]!]));
+}
+
+/** Versioned upsert, half newer and half stale, at 10k and 1M entities, against three baselines. */
+export async function storeUpsertSuite(): Promise<SuiteResult> {
+  const all = [...OPS.keys()];
+  // Warm-up: the same code paths on a throwaway 10k instance of every target, so no target is
+  // measured while still being compiled.
+  const warmKeys = ids(SMALL);
+  const warmStream = upsertStream(warmKeys, 200_000, 99);
+  for (const factory of all) {
+    const target = factory.create();
+    target.fill(warmKeys);
+    target.run(warmStream, 0, factory === reduxToolkit ? 30 : factory === tanstack ? 50_000 : 200_000);
+    target.dispose();
+  }
+
+  const rows: BenchRow[] = [];
+  const ratio = new Map<string, number>(); // `${count}:${label}` → rate / raw Map of its pass
+  const vsTanstack = new Map<TargetFactory, number>();
+  for (const count of [SMALL, LARGE]) {
+    const keys = ids(count);
+    const stream = upsertStream(keys, Math.max(...[...OPS.values()].map((ops) => ops[count]!)));
+    for (const targets of PASSES[count]!) {
+      const rates = pass(targets, keys, stream);
+      const map = rates.get(rawMap)!;
+      for (const [target, rate] of rates) {
+        const label = `${target.label} @ ${count.toLocaleString('en')}`;
+        // Baselines measured in several passes are listed once (their first pass).
+        if (rows.every((row) => row.label !== label)) {
+          rows.push({ label, opsPerSec: rate, ratio: rate / map, ratioTo: 'of raw Map, same pass' });
+        }
+        ratio.set(`${count}:${target.label}`, rate / map);
+      }
+      const tq = rates.get(tanstack);
+      if (count === SMALL && tq) {
+        for (const store of [entityStore, entityStoreLean]) {
+          if (rates.has(store)) vsTanstack.set(store, rates.get(store)! / tq);
+        }
+      }
+    }
+  }
+
+  const checks: BenchCheck[] = [];
+  for (const store of [entityStore, entityStoreLean]) {
+    const name = store === entityStore ? 'store (defaults)' : 'store (keepSuperseded: false)';
+    checks.push(
+      check(`${name} vs raw Map @ 10k`, ratio.get(`${SMALL}:${store.label}`)!, '>= 0.3x', 0.3),
+      check(`${name} vs setQueryData @ 10k`, vsTanstack.get(store)!, '>= 15x', 15),
+      check(`${name} @ 1M vs @ 10k`, rateOf(rows, store, LARGE) / rateOf(rows, store, SMALL), '>= 0.1x', 0.1),
+    );
+  }
+  return {
+    name: 'store: versioned upsert, 10-field entities, half newer / half stale',
+    rows,
+    checks,
+    notes: [
+      `Every target replays a prefix of one seeded op stream, so outcomes match; each rate is the median of ${CHUNKS} chunks, timed in turn across the targets of a pass (A1 B1 A2 B2 …).`,
+      'Passes: at 10k, [raw Map, store, TanStack] once per store configuration, then [raw Map, RTK]; at 1M, raw Map with one other target per pass.',
+      'store (defaults): frozen copy of each accepted entity (nested objects frozen in place) and the superseded version kept in a 20-version history. keepSuperseded: false keeps history only for entities that were asked for it.',
+      'TanStack: QueryClient with default options, query keys built once; the updater returns undefined to keep old data.',
+      `RTK: configureStore in production mode (no dev middleware), preloaded state; each accepted write copies the whole entities record, so it runs ${OPS.get(reduxToolkit)![SMALL]} ops at 10k and ${OPS.get(reduxToolkit)![LARGE]} at 1M (measured, not extrapolated).`,
+    ],
+  };
+}
+
+const rateOf = (rows: BenchRow[], store: TargetFactory, count: number): number =>
+  rows.find((row) => row.label === `${store.label} @ ${count.toLocaleString('en')}`)!.opsPerSec!;
+
+function check(label: string, ratio: number, target: string, min: number): BenchCheck {
+  return { label, measured: formatRatio(ratio), target, ok: ratio >= min };
+}

@@ -1,0 +1,112 @@
+import { asyncScheduler, type SchedulerLike } from 'rxjs';
+import type { ClientEvents } from '../events/clientEvents';
+import { createEventClient, type EventClientOptions } from '../events/eventClient';
+import { fetchSend, type Send } from '../http/request';
+import { type ResolvedRetryOptions, type RetryOptions, resolveRetryOptions } from '../http/retryPolicy';
+import { createTokenProvider, type GetToken } from '../http/tokenProvider';
+import { createTransport } from '../http/transport';
+import { type AccountClient, createAccountClient } from '../resources/accountClient';
+import type { ResourceDefinition } from '../resources/defineResource';
+import { createResourceClient, type ResourceClient } from '../resources/resourceClient';
+import { type SpendControl, type SpendControlInput, spendControls } from '../resources/spendControls';
+import { createEntityStore } from '../store/entityStore';
+import type { EntityStore } from '../store/types';
+import { createRemovalWatch } from '../tasks/removalWatch';
+import { createTaskClient, type TaskClient } from '../tasks/taskClient';
+import type { ClientContext } from './clientContext';
+
+export interface ClientOptions {
+  /** The service's base address, e.g. `https://api.example.com`. */
+  baseUrl: string;
+  /** Called lazily and cached; concurrent callers share one call; a gateway 401 refreshes it once. */
+  getToken: GetToken;
+  /** @default globalThis.fetch, looked up per request */
+  fetch?: typeof fetch;
+  /** A new store when omitted; exposed as `client.store`. */
+  store?: EntityStore;
+  /** Goes into support data (`supportInfo().environment`). */
+  environment?: string;
+  retry?: RetryOptions;
+  /**
+   * Default `maxAgeMs` of latest reads: an entity the service confirmed within it is served from
+   * the store without a request. @default 0 (always ask)
+   */
+  maxAgeMs?: number;
+  /** Headers that carry the token. @default `{ authorization: 'Bearer <token>' }` */
+  authorize?: (token: string) => Record<string, string>;
+  /** Source of jitter in [0, 1). @default Math.random */
+  random?: () => number;
+  /** Schedules every wait (retries, cooldown, timeouts, polling); a `TestScheduler` in tests. @default asyncScheduler */
+  scheduler?: SchedulerLike;
+  /** Replaces the fetch boundary with an Observable one (tests, custom transports). */
+  send?: Send;
+  /** Options of `client.events`: registry, backoff and timeouts of the event stream, error and gap handlers. */
+  events?: EventClientOptions;
+}
+
+export interface Client {
+  readonly store: EntityStore;
+  readonly spendControls: ResourceClient<
+    SpendControl,
+    'name' | 'status' | 'limit' | 'interval',
+    SpendControlInput
+  >;
+  readonly accounts: AccountClient;
+  readonly tasks: TaskClient;
+  /** Webhook payloads into the store: `ingest(payload)`, and `connect(url)` to the service's SSE relay. */
+  readonly events: ClientEvents;
+  /** A client for a resource described with `defineResource`, sharing this client's transport and store. */
+  resource<TEntity extends object, TUpdateKey extends string, TCreate>(
+    definition: ResourceDefinition<TEntity, TUpdateKey, TCreate>,
+  ): ResourceClient<TEntity, TUpdateKey, TCreate>;
+  /** The resolved retry bounds, for display and diagnostics. */
+  readonly retryOptions: Readonly<ResolvedRetryOptions>;
+}
+
+/** Builds the shared context that every part of a client is made from. */
+export function createClientContext(options: ClientOptions): ClientContext {
+  if (typeof options.baseUrl !== 'string' || options.baseUrl === '')
+    throw new TypeError('baseUrl is required');
+  if (typeof options.getToken !== 'function') throw new TypeError('getToken must be a function');
+  const scheduler = options.scheduler ?? asyncScheduler;
+  const retry = resolveRetryOptions(options.retry);
+  const store = options.store ?? createEntityStore();
+  const tokens = createTokenProvider(options.getToken);
+  const transport = createTransport({
+    baseUrl: options.baseUrl,
+    send: options.send ?? fetchSend(options.fetch),
+    tokens,
+    retry,
+    environment: options.environment,
+    scheduler,
+    random: options.random,
+    authorize: options.authorize,
+  });
+  return {
+    baseUrl: options.baseUrl,
+    tokens,
+    authorize: options.authorize,
+    fetch: options.fetch,
+    environment: options.environment,
+    transport,
+    retry,
+    store,
+    scheduler,
+    maxAgeMs: options.maxAgeMs ?? 0,
+    confirmedAt: new Map(),
+    removals: createRemovalWatch(store),
+  };
+}
+
+export function createClient(options: ClientOptions): Client {
+  const ctx = createClientContext(options);
+  return {
+    store: ctx.store,
+    spendControls: createResourceClient(spendControls, ctx),
+    accounts: createAccountClient(ctx),
+    tasks: createTaskClient(ctx),
+    events: createEventClient(ctx, options.events),
+    resource: (definition) => createResourceClient(definition, ctx),
+    retryOptions: ctx.retry,
+  };
+}

@@ -1,0 +1,60 @@
+// The public surface of the HTTP client, errors, resources and polling; re-exported by src/index.ts.
+
+export type {
+  ApiErrorOptions,
+  ConcurrentUpdateDetails,
+  RequestInfo,
+  RuleViolation,
+  ShapeIssue,
+  SupportInfo,
+} from '../errors/apiError';
+export {
+  ApiError,
+  BusinessRuleError,
+  ConcurrentUpdateError,
+  GatewayError,
+  IdempotencyInProgressError,
+  NetworkError,
+  RateLimitError,
+  RequestValidationError,
+  ResponseShapeError,
+} from '../errors/apiError';
+export {
+  IdempotencyKeyReuseError,
+  InvalidUpdateError,
+  PollTimeoutError,
+  TaskCancelledError,
+  TaskFailedError,
+  UnsupportedSchemaVersionError,
+} from '../errors/clientErrors';
+export { redactUrl } from '../errors/redact';
+export type { HttpRequest, RawResponse, Send } from '../http/request';
+export { parseRetryAfter } from '../http/retryAfter';
+export type { RetryBudgetOptions } from '../http/retryBudget';
+export type { RetryOptions } from '../http/retryPolicy';
+export type { GetToken } from '../http/tokenProvider';
+export type { AccountClient } from '../resources/accountClient';
+export type { Account } from '../resources/accounts';
+export { accountSchema, accounts } from '../resources/accounts';
+export type { ResourceConfig, ResourceDefinition } from '../resources/defineResource';
+export { defineResource, nullable } from '../resources/defineResource';
+export type { EditOptions } from '../resources/editResource';
+export type {
+  CallOptions,
+  CreateOptions,
+  GetOptions,
+  ResourceClient,
+  ResourcePatch,
+} from '../resources/resourceClient';
+export type { Money, SpendControl, SpendControlInput } from '../resources/spendControls';
+export { spendControlSchema, spendControls } from '../resources/spendControls';
+export type { Task, TaskStatus } from '../resources/tasks';
+export { TERMINAL_TASK_STATUSES, taskSchema, tasks } from '../resources/tasks';
+export { pollTask } from '../tasks/poll';
+export type { PollOptions, PollUntilOptions } from '../tasks/pollUntil';
+export { pollUntil } from '../tasks/pollUntil';
+export type { PollScheduleOptions } from '../tasks/schedule';
+export type { TaskClient } from '../tasks/taskClient';
+export type { VisibilitySource } from '../tasks/visibility';
+export type { Client, ClientOptions } from './createClient';
+export { createClient } from './createClient';

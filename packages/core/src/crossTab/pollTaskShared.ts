@@ -1,0 +1,97 @@
+import { distinctUntilChanged, filter, Observable, type Subscription } from 'rxjs';
+import { TaskCancelledError, TaskFailedError } from '../errors/clientErrors';
+import type { Task } from '../resources/tasks';
+import { TERMINAL_TASK_STATUSES } from '../resources/tasks';
+import type { EntityStore } from '../store/types';
+import type { PollOptions } from '../tasks/pollUntil';
+import type { LockManagerLike } from './channelLocks';
+import { defaultLockManager } from './lockManager';
+
+export interface SharedPollOptions extends PollOptions {
+  /** Who may poll. @default defaultLockManager(): Web Locks, else a BroadcastChannel lease */
+  locks?: LockManagerLike;
+  /**
+   * Lock name prefix; tabs that should share polling must use the same one.
+   * @default 'vstore:task:'
+   */
+  lockPrefix?: string;
+}
+
+/** The parts of a client this needs; `createClient(...)` fits. */
+export interface SharedPollClient {
+  readonly store: EntityStore;
+  readonly tasks: { poll(taskId: string, options?: PollOptions): Observable<Task> };
+}
+
+const isTerminal = (task: Task | undefined) => task !== undefined && TERMINAL_TASK_STATUSES.has(task.status);
+
+/**
+ * Like `client.tasks.poll`, but only one tab of the origin polls a given task: the one holding the
+ * lock `vstore:task:<id>`. Every tab, the leader included, emits what its store learns about the
+ * task, so the other tabs see the leader's results through `createCrossTab` without a request of
+ * their own. If the leading tab closes, its lock passes to a waiting tab, which polls on unless the
+ * task already ended. Emits each new status; completes after `completed`; errors
+ * `TaskFailedError` / `TaskCancelledError`, and, in the leading tab, whatever its poll errors with
+ * (`PollTimeoutError`, network errors). Unsubscribing stops polling and leaves the queue for the lock.
+ */
+export function pollTaskShared(
+  client: SharedPollClient,
+  taskId: string,
+  options: SharedPollOptions = {},
+): Observable<Task> {
+  const { locks = defaultLockManager(), lockPrefix = 'vstore:task:', ...pollOptions } = options;
+  const { store } = client;
+  return new Observable<Task>((subscriber) => {
+    const view = store
+      .observe<Task>('task', taskId)
+      .pipe(
+        filter((task): task is Task => task !== undefined),
+        distinctUntilChanged((a, b) => a.status === b.status),
+      )
+      .subscribe({
+        next(task) {
+          if (task.status === 'failed') subscriber.error(new TaskFailedError(task));
+          else if (task.status === 'cancelled') subscriber.error(new TaskCancelledError(task));
+          else {
+            subscriber.next(task);
+            if (task.status === 'completed') subscriber.complete();
+          }
+        },
+        complete: () => subscriber.complete(),
+      });
+    if (subscriber.closed) return () => view.unsubscribe();
+
+    const abort = new AbortController();
+    let poll: Subscription | undefined;
+    let release: (() => void) | undefined;
+    locks
+      .request(`${lockPrefix}${taskId}`, { signal: abort.signal }, () => {
+        // A tab that waited for the lock may find the task already ended by the previous leader.
+        if (abort.signal.aborted || isTerminal(store.get<Task>('task', taskId))) return Promise.resolve();
+        return new Promise<void>((resolve) => {
+          release = resolve;
+          poll = client.tasks.poll(taskId, pollOptions).subscribe({
+            // createClient's poll already stored each reply; this keeps any other poll honest (a repeat is a no-op).
+            next: (task) => store.apply('task', taskId, task, 'response'),
+            // Failed and cancelled reach the subscriber through the store, like every other status.
+            error(error) {
+              if (!(error instanceof TaskFailedError || error instanceof TaskCancelledError))
+                subscriber.error(error);
+              resolve();
+            },
+            complete: resolve,
+          });
+        });
+      })
+      .catch((error: unknown) => {
+        if (!abort.signal.aborted) subscriber.error(error);
+      });
+
+    return () => {
+      abort.abort();
+      poll?.unsubscribe();
+      release?.();
+      view.unsubscribe();
+    };
+  });
+}

@@ -1,0 +1,93 @@
+import type { Task } from '../resources/tasks';
+
+// Outcomes decided on the client side. None of these is an ApiError: no response caused them.
+
+/** A polled task reached `failed`. */
+export class TaskFailedError extends Error {
+  static {
+    TaskFailedError.prototype.name = 'TaskFailedError';
+  }
+  readonly task: Task;
+  constructor(task: Task) {
+    super(`Task ${task.task_id} failed. Inspect error.task for the service's account of why.`);
+    this.task = task;
+  }
+}
+
+/** A polled task reached `cancelled`. */
+export class TaskCancelledError extends Error {
+  static {
+    TaskCancelledError.prototype.name = 'TaskCancelledError';
+  }
+  readonly task: Task;
+  constructor(task: Task) {
+    super(`Task ${task.task_id} was cancelled before it finished.`);
+    this.task = task;
+  }
+}
+
+/** Polling ran out of attempts or time before a terminal state. The work may still finish. */
+export class PollTimeoutError extends Error {
+  static {
+    PollTimeoutError.prototype.name = 'PollTimeoutError';
+  }
+  readonly attempts: number;
+  readonly elapsedMs: number;
+  /** The last reply seen, when there was one. */
+  readonly lastValue: unknown;
+  constructor(attempts: number, elapsedMs: number, lastValue?: unknown) {
+    super(
+      `Polling stopped after ${attempts} attempts and ${elapsedMs} ms without a terminal state; ` +
+        'the operation may still complete: poll again later or raise maxAttempts / maxDurationMs.',
+    );
+    this.attempts = attempts;
+    this.elapsedMs = elapsedMs;
+    this.lastValue = lastValue;
+  }
+}
+
+/** A patch named fields that are not valid for update. Raised before any request. */
+export class InvalidUpdateError extends Error {
+  static {
+    InvalidUpdateError.prototype.name = 'InvalidUpdateError';
+  }
+  /** The offending field names. */
+  readonly fields: readonly string[];
+  constructor(type: string, fields: readonly string[], allowed: readonly string[]) {
+    super(
+      `Cannot update ${fields.join(', ')} on ${type}: only ${allowed.join(', ')} are valid for update. ` +
+        'Build the patch from the fields you change, not from a copy of the read model.',
+    );
+    this.fields = fields;
+  }
+}
+
+/** An idempotency key was offered again with a different body; the service would answer 422. */
+export class IdempotencyKeyReuseError extends Error {
+  static {
+    IdempotencyKeyReuseError.prototype.name = 'IdempotencyKeyReuseError';
+  }
+  readonly idempotencyKey: string;
+  constructor(idempotencyKey: string) {
+    super(
+      `Idempotency key ${idempotencyKey} was already used with a different body. ` +
+        'Use a new key for a new request; reuse a key only to repeat the identical request.',
+    );
+    this.idempotencyKey = idempotencyKey;
+  }
+}
+
+/** A webhook payload whose schema major this client does not support. The store is untouched. */
+export class UnsupportedSchemaVersionError extends Error {
+  static {
+    UnsupportedSchemaVersionError.prototype.name = 'UnsupportedSchemaVersionError';
+  }
+  readonly schemaVersion: string;
+  constructor(schemaVersion: string, supportedMajors: readonly string[]) {
+    super(
+      `Webhook schema_version ${schemaVersion} is not supported (supported majors: ${supportedMajors.join(', ')}). ` +
+        'Upgrade the client to read this payload.',
+    );
+    this.schemaVersion = schemaVersion;
+  }
+}

@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createClient } from '../../client/createClient';
+import { ApiError } from '../../errors/apiError';
+import { createClientEvents } from '../clientEvents';
+import { createFakeSse, flush } from './fakeSse';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('client.events', () => {
+  it("streams from a path under the client's base URL with its token, into its store", async () => {
+    const sse = createFakeSse();
+    const client = createClient({
+      baseUrl: 'http://127.0.0.1:4010/v1',
+      getToken: () => 'dev-token',
+      fetch: sse.fetch,
+    });
+    const disconnect = client.events.connect('/events');
+    await flush();
+    expect(sse.requests[0]?.url).toBe('http://127.0.0.1:4010/v1/events');
+    expect(sse.requests[0]?.headers.get('authorization')).toBe('Bearer dev-token');
+    const data = { spend_control_id: 'sc_1', version: 4, version_time: '2024-01-01T00:00:00Z' };
+    sse.send(
+      `id: 9\ndata: ${JSON.stringify({ schema_version: '1.0', event_type: 'spend_control.updated', data })}\n\n`,
+    );
+    await flush();
+    expect(client.store.get('spend_control', 'sc_1')).toMatchObject({ version: 4 });
+    expect(client.events.ingest({ schema_version: '1.0', event_type: 'spend_control.updated', data })).toBe(
+      'duplicate',
+    );
+    disconnect();
+    expect(client.events.getConnectionState()).toBe('closed');
+  });
+
+  it("reuses the client's cached token on reconnect, and refreshes it once after a 401", async () => {
+    const sse = createFakeSse();
+    let calls = 0;
+    const client = createClient({ baseUrl: 'http://a', getToken: () => `tok-${++calls}`, fetch: sse.fetch });
+    const disconnect = client.events.connect('/events');
+    const reconnect = async () => {
+      sse.end();
+      await flush();
+      // Past the longest delay of a second failed attempt: 2 × the 1 s default.
+      await vi.advanceTimersByTimeAsync(2000);
+      await flush();
+    };
+    await flush();
+    await reconnect();
+    sse.reply(() => new Response('{"message":"expired"}', { status: 401 }));
+    await reconnect();
+    await flush();
+    expect(sse.requests.map((r) => r.headers.get('authorization'))).toEqual([
+      'Bearer tok-1',
+      'Bearer tok-1',
+      'Bearer tok-1',
+      'Bearer tok-2',
+    ]);
+    expect(calls).toBe(2);
+    disconnect();
+  });
+
+  it("sends the token in the headers the client's authorize makes", async () => {
+    const sse = createFakeSse();
+    const client = createClient({
+      baseUrl: 'http://a',
+      getToken: () => 'tok',
+      fetch: sse.fetch,
+      authorize: (token) => ({ 'x-api-key': token }),
+    });
+    const disconnect = client.events.connect('/events');
+    await flush();
+    expect(sse.requests[0]?.headers.get('x-api-key')).toBe('tok');
+    expect(sse.requests[0]?.headers.has('authorization')).toBe(false);
+    disconnect();
+  });
+
+  it('takes the options of client.events from createClient', async () => {
+    const sse = createFakeSse();
+    const errors: unknown[] = [];
+    const client = createClient({
+      baseUrl: 'http://a',
+      getToken: () => 'tok',
+      fetch: sse.fetch,
+      events: { onError: (error) => errors.push(error) },
+    });
+    sse.reply(() => new Response('gone', { status: 404 }));
+    client.events.connect('/events');
+    await flush();
+    expect(errors[0]).toBeInstanceOf(ApiError);
+    expect(client.events.getConnectionState()).toBe('closed');
+  });
+
+  it('takes absolute relay URLs as they are', async () => {
+    const sse = createFakeSse();
+    const events = createClientEvents({
+      store: createClient({ baseUrl: 'http://a', getToken: () => 't' }).store,
+      baseUrl: 'http://a/v1/',
+      fetch: sse.fetch,
+    });
+    const stop = events.connect('https://relay.example/stream');
+    const stopRelative = events.connect('events');
+    await flush();
+    expect(sse.requests.map((r) => r.url)).toEqual(['https://relay.example/stream', 'http://a/v1/events']);
+    stop();
+    stopRelative();
+  });
+});

@@ -1,0 +1,119 @@
+import { BehaviorSubject, type Observable } from 'rxjs';
+import type { EntityStore } from '../store/types';
+import { createDefaultEventRegistry } from './defaultEventRegistry';
+import { createEventIngest, type EventIngest } from './eventIngest';
+import type { EventRegistry } from './eventRegistry';
+import type { SseBackoffOptions } from './sseBackoff';
+import { type ConnectionState, createSseConnection } from './sseConnection';
+
+export interface ClientEventsOptions {
+  store: EntityStore;
+  /** @default createDefaultEventRegistry() */
+  registry?: EventRegistry;
+  /** @default [1] */
+  supportedMajors?: readonly number[];
+  /** A `connect` URL without a scheme is a path under it (`/events` → `<baseUrl>/events`), as request paths are. */
+  baseUrl?: string;
+  getToken?: () => string | Promise<string>;
+  /** Forgets a token the gateway refused, so the next `getToken` brings a fresh one. */
+  invalidateToken?: (token: string) => void;
+  /** Headers that carry the token. @default `{ Authorization: 'Bearer <token>' }` */
+  authorize?: (token: string) => Record<string, string>;
+  fetch?: typeof fetch;
+  environment?: string;
+  backoff?: SseBackoffOptions;
+  /** See `SseConnectionOptions.connectTimeoutMs`. @default 30000 */
+  connectTimeoutMs?: number;
+  /** See `SseConnectionOptions.idleTimeoutMs`. @default 45000 */
+  idleTimeoutMs?: number;
+  /** Stream failures and payloads that threw in `ingest`; the stream keeps going. @default no-op */
+  onError?: (error: unknown) => void;
+  /** Default for `ConnectOptions.onGap`. */
+  onGap?: () => void;
+}
+
+export interface ConnectOptions {
+  /** Resume point for the first request, e.g. kept from a previous page. */
+  lastEventId?: string;
+  backoff?: SseBackoffOptions;
+  /**
+   * The relay could not replay everything since the last event id (its buffer moved on). Events
+   * were lost, so refetch what the page shows. @default no-op
+   */
+  onGap?: () => void;
+}
+
+/** `client.events`: webhook ingestion plus a relay connection, with state a UI can show. */
+export interface ClientEvents extends EventIngest {
+  /**
+   * Streams the relay's webhook payloads (SSE) into `ingest`, reconnecting with backoff and
+   * `Last-Event-ID`. Returns a function that disconnects and stops every timer.
+   */
+  connect(url: string, options?: ConnectOptions): () => void;
+  /** State of the most recent connection; `closed` when none is open. */
+  getConnectionState(): ConnectionState;
+  readonly connectionState$: Observable<ConnectionState>;
+  /** The last event id seen by the most recent connection. */
+  getLastEventId(): string | undefined;
+}
+
+const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
+const joinPath = (base: string, path: string) => `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+
+export function createClientEvents(options: ClientEventsOptions): ClientEvents {
+  const ingest = createEventIngest(options.store, {
+    registry: options.registry ?? createDefaultEventRegistry(),
+    ...(options.supportedMajors ? { supportedMajors: options.supportedMajors } : {}),
+  });
+  const connectionState = new BehaviorSubject<ConnectionState>('closed');
+  const onError = options.onError ?? (() => {});
+  let current: { lastEventId: string | undefined } | undefined;
+
+  const onMessage = (data: string) => {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data);
+    } catch {
+      ingest.reportIgnored('invalid-json');
+      return;
+    }
+    // UnsupportedSchemaVersionError surfaces through onError; one unreadable payload must not end the stream.
+    ingest.ingest(payload);
+  };
+
+  return {
+    ...ingest,
+    getConnectionState: () => connectionState.getValue(),
+    connectionState$: connectionState.asObservable(),
+    getLastEventId: () => current?.lastEventId,
+    connect(url, connectOptions = {}) {
+      const resolved = options.baseUrl && !ABSOLUTE.test(url) ? joinPath(options.baseUrl, url) : url;
+      const backoff = connectOptions.backoff ?? options.backoff;
+      const connection = createSseConnection(resolved, {
+        onMessage: (message) => {
+          // Named events are the relay's own signals; webhook payloads come as plain messages.
+          if (message.event === 'gap') (connectOptions.onGap ?? options.onGap)?.();
+          else if (message.event === undefined || message.event === 'message') onMessage(message.data);
+        },
+        onError,
+        ...(options.getToken ? { getToken: options.getToken } : {}),
+        ...(options.invalidateToken ? { invalidateToken: options.invalidateToken } : {}),
+        ...(options.authorize ? { authorize: options.authorize } : {}),
+        ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
+        ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.environment ? { environment: options.environment } : {}),
+        ...(backoff ? { backoff } : {}),
+        ...(connectOptions.lastEventId === undefined ? {} : { lastEventId: connectOptions.lastEventId }),
+      });
+      current = connection;
+      const subscription = connection.state$.subscribe((state) => {
+        if (current === connection) connectionState.next(state);
+      });
+      return () => {
+        connection.close();
+        subscription.unsubscribe();
+      };
+    },
+  };
+}

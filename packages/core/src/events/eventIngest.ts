@@ -1,0 +1,175 @@
+import { type Observable, Subject } from 'rxjs';
+import { z } from 'zod';
+import type { ShapeIssue } from '../errors/apiError';
+import { UnsupportedSchemaVersionError } from '../errors/clientErrors';
+import type { ApplyOutcome, EntityStore } from '../store/types';
+import type { EventRegistry } from './eventRegistry';
+
+// `looseObject`: later minor versions may add envelope fields; zod drops a `__proto__` key either way.
+const envelopeSchema = z.looseObject({
+  schema_version: z.string(),
+  event_type: z.string().min(1),
+  data: z.unknown(),
+});
+
+// "1", "1.0", "1.2.3": the major is what decides whether this client can read the payload.
+const SCHEMA_VERSION = /^(\d{1,9})(?:\.\d{1,9}){0,2}$/;
+
+/** Why a payload changed nothing without being an error of this client's making. */
+export type IgnoreReason =
+  | 'invalid-json'
+  | 'invalid-envelope'
+  | 'unknown-event-type'
+  | 'invalid-data'
+  | 'missing-id';
+
+/** What happened to one payload: one per `ingest` call, on `reports$`. */
+export interface IngestReport {
+  readonly outcome: ApplyOutcome | 'ignored' | 'unsupported';
+  readonly eventType?: string;
+  readonly type?: string;
+  readonly id?: string;
+  /** The resource `version` carried, for versioned types. */
+  readonly version?: number;
+  readonly reason?: IgnoreReason;
+  /** Validation issues for `invalid-envelope` / `invalid-data`. */
+  readonly issues?: readonly ShapeIssue[];
+}
+
+/** Counters since creation; a new frozen object on every change, so identity tells whether to render. */
+export interface EventStats {
+  readonly received: number;
+  readonly applied: number;
+  readonly duplicate: number;
+  readonly stale: number;
+  readonly deleted: number;
+  readonly ignored: number;
+  readonly unsupported: number;
+}
+
+export interface EventIngestOptions {
+  registry: EventRegistry;
+  /**
+   * Schema majors this client can read; any other `schema_version` raises `UnsupportedSchemaVersionError`.
+   * @default [1]
+   */
+  supportedMajors?: readonly number[];
+}
+
+export interface EventIngest {
+  /**
+   * Validates a webhook payload and offers its entity to the store as origin `event`.
+   * Returns the store's outcome, or `'ignored'` for a payload that does not validate or that no
+   * registration covers (the reason is on `reports$`; nothing was changed).
+   * @throws UnsupportedSchemaVersionError when `schema_version` is not `<major>[.minor[.patch]]` with a
+   *   supported major: a payload this client cannot read must be loud, not silently dropped.
+   */
+  ingest(payload: unknown): ApplyOutcome | 'ignored';
+  readonly registry: EventRegistry;
+  readonly reports$: Observable<IngestReport>;
+  getStats(): EventStats;
+  /** useSyncExternalStore-compatible: called after each change of `getStats()`. */
+  subscribeStats(listener: () => void): () => void;
+  /** Counts and reports a payload that never reached `ingest` (e.g. an SSE message that is not JSON). */
+  reportIgnored(reason: IgnoreReason): void;
+}
+
+export const EMPTY_STATS: EventStats = Object.freeze({
+  received: 0,
+  applied: 0,
+  duplicate: 0,
+  stale: 0,
+  deleted: 0,
+  ignored: 0,
+  unsupported: 0,
+});
+
+/** The major of a `schema_version`, or undefined when it is not in `major[.minor[.patch]]` form. */
+export function parseSchemaMajor(schemaVersion: string): number | undefined {
+  const match = SCHEMA_VERSION.exec(schemaVersion);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * Webhook payloads into the store. The resource's own `version` decides, through `store.apply`,
+ * whether an event is news; `schema_version` only decides whether the payload can be read and is
+ * never compared with `version`. Duplicated and reordered deliveries are therefore harmless.
+ */
+export function createEventIngest(store: EntityStore, options: EventIngestOptions): EventIngest {
+  const supported = options.supportedMajors ?? [1];
+  const reports = new Subject<IngestReport>();
+  const listeners = new Set<() => void>();
+  let stats = EMPTY_STATS;
+
+  const count = (report: IngestReport) => {
+    const key = report.outcome;
+    stats = Object.freeze({ ...stats, received: stats.received + 1, [key]: stats[key] + 1 });
+    const errors: unknown[] = [];
+    for (const listener of [...listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    reports.next(report);
+    if (errors.length > 0) throw new AggregateError(errors, 'Event stats listeners threw');
+  };
+
+  const ignore = (reason: IgnoreReason, extra: Omit<IngestReport, 'outcome' | 'reason'> = {}): 'ignored' => {
+    count({ outcome: 'ignored', reason, ...extra });
+    return 'ignored';
+  };
+
+  return {
+    registry: options.registry,
+    reports$: reports.asObservable(),
+    getStats: () => stats,
+    subscribeStats(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    reportIgnored(reason) {
+      ignore(reason);
+    },
+    ingest(payload) {
+      const envelope = envelopeSchema.safeParse(payload);
+      if (!envelope.success) return ignore('invalid-envelope', { issues: toIssues(envelope.error) });
+      const { schema_version: schemaVersion, event_type: eventType, data } = envelope.data;
+
+      const major = parseSchemaMajor(schemaVersion);
+      if (major === undefined || !supported.includes(major)) {
+        count({ outcome: 'unsupported', eventType });
+        throw new UnsupportedSchemaVersionError(schemaVersion, supported.map(String));
+      }
+
+      const registration = options.registry.resolve(eventType);
+      if (!registration) return ignore('unknown-event-type', { eventType });
+      const { type, idKey, schema } = registration;
+
+      const parsed = schema.safeParse(data);
+      if (!parsed.success) return ignore('invalid-data', { eventType, type, issues: toIssues(parsed.error) });
+      const entity = parsed.data as Record<string, unknown>;
+      const id = Object.hasOwn(entity, idKey) ? entity[idKey] : undefined;
+      if (typeof id !== 'string' || id.length === 0) return ignore('missing-id', { eventType, type });
+
+      let outcome: ApplyOutcome;
+      if (registration.action === 'remove') {
+        // A deletion is final whatever order it arrives in, so it needs no version check of its own.
+        outcome = store.isRemoved(type, id) ? 'deleted' : 'applied';
+        if (outcome === 'applied') store.remove(type, id);
+      } else {
+        outcome = store.apply(type, id, entity, 'event');
+      }
+      const version = typeof entity.version === 'number' ? entity.version : undefined;
+      count(
+        version === undefined ? { outcome, eventType, type, id } : { outcome, eventType, type, id, version },
+      );
+      return outcome;
+    },
+  };
+}
+
+function toIssues(error: z.ZodError): ShapeIssue[] {
+  return error.issues.map(({ path, message, code }) => ({ path, message, code }));
+}

@@ -1,0 +1,71 @@
+export interface SseBackoffOptions {
+  /**
+   * First reconnect delay; a server's SSE `retry:` field replaces it.
+   * @default 1000
+   */
+  initialDelayMs?: number;
+  /**
+   * Upper bound of any reconnect delay, server-sent `retry:` and `Retry-After` included.
+   * @default 30000
+   */
+  maxDelayMs?: number;
+  /**
+   * Growth per consecutive failed attempt.
+   * @default 2
+   */
+  factor?: number;
+  /**
+   * Lower bound of any reconnect delay, a server's `retry: 0` included: a stream that keeps
+   * closing at once must not turn into a reconnect storm.
+   * @default 250
+   */
+  minDelayMs?: number;
+  /**
+   * How long a stream must stay open for the backoff to start over; one that ends sooner counts as
+   * a failed attempt, so a relay that accepts and drops at once is retried ever more slowly.
+   * @default 5000
+   */
+  resetAfterMs?: number;
+}
+
+/** The reconnect delays of one SSE connection. Times are `Date.now()` values. */
+export interface SseBackoff {
+  /** The server's `retry:` field: the new base delay, within the bounds. */
+  setBase(ms: number): void;
+  /** A stream opened at `now`. */
+  opened(now: number): void;
+  /** The wait before the next attempt, at least `atLeastMs` (a Retry-After) within the bounds. */
+  next(now: number, atLeastMs?: number): number;
+}
+
+export function createSseBackoff(
+  options: SseBackoffOptions = {},
+  random: () => number = Math.random,
+): SseBackoff {
+  const maxDelayMs = options.maxDelayMs ?? 30_000;
+  const minDelayMs = Math.min(options.minDelayMs ?? 250, maxDelayMs);
+  const factor = options.factor ?? 2;
+  const resetAfterMs = options.resetAfterMs ?? 5000;
+  let baseMs = options.initialDelayMs ?? 1000;
+  let failures = 0;
+  let openedAt: number | undefined;
+
+  return {
+    setBase(ms) {
+      baseMs = Math.min(ms, maxDelayMs);
+    },
+    opened(now) {
+      openedAt = now;
+    },
+    next(now, atLeastMs = 0) {
+      if (openedAt !== undefined && now - openedAt >= resetAfterMs) failures = 0;
+      openedAt = undefined;
+      // The floor enters the growth too, so a base of 0 still backs off.
+      const ceiling = Math.min(maxDelayMs, Math.max(baseMs, minDelayMs) * factor ** failures);
+      failures += 1;
+      // "Equal jitter": half fixed, half random, so a reconnect is never immediate and many tabs spread out.
+      const jittered = ceiling / 2 + (random() * ceiling) / 2;
+      return Math.min(maxDelayMs, Math.max(minDelayMs, atLeastMs, jittered));
+    },
+  };
+}

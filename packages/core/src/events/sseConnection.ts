@@ -1,0 +1,248 @@
+import { BehaviorSubject, type Observable } from 'rxjs';
+import { ApiError, GatewayError, NetworkError, type RequestInfo } from '../errors/apiError';
+import { redactUrl, scrubError } from '../errors/redact';
+import { parseRetryAfter } from '../http/retryAfter';
+import { createSseBackoff } from './sseBackoff';
+import type { SseConnectionOptions } from './sseConnectionOptions';
+import { createSseParser } from './sseParser';
+
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+export interface SseConnection {
+  readonly state: ConnectionState;
+  readonly state$: Observable<ConnectionState>;
+  /** The last `id:` received, sent as `Last-Event-ID` on reconnect. */
+  readonly lastEventId: string | undefined;
+  /** Aborts the stream and every timer; idempotent. */
+  close(): void;
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+// Statuses that a later attempt may get past; any other non-2xx is final, as in the EventSource spec.
+const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
+
+/**
+ * Server-sent events over `fetch` streaming rather than `EventSource`: the browser's EventSource
+ * cannot send an `Authorization` header, so the token would have to travel in the URL and from there
+ * into server and proxy logs. This keeps the EventSource semantics that matter: `Last-Event-ID`
+ * resume, the server's `retry:` hint, and reconnecting after a dropped stream, with exponential
+ * backoff and jitter between failed attempts (see `SseBackoffOptions`), and timeouts for a connect
+ * that never answers and a stream that falls silent.
+ */
+export function createSseConnection(url: string, options: SseConnectionOptions): SseConnection {
+  const backoff = createSseBackoff(options.backoff, options.random);
+  const connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
+  const idleTimeoutMs = options.idleTimeoutMs ?? 45_000;
+  const authorize = options.authorize ?? bearer;
+  const state$ = new BehaviorSubject<ConnectionState>('connecting');
+  let lastEventId = options.lastEventId;
+  let controller: AbortController | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+  let refreshedToken = false;
+
+  const report = (error: unknown) => options.onError?.(error);
+  const requestInfo = (): RequestInfo => ({
+    method: 'GET',
+    endpoint: redactUrl(url),
+    time: new Date().toISOString(),
+    environment: options.environment,
+  });
+
+  const parser = createSseParser({
+    onId: (id) => {
+      lastEventId = id;
+    },
+    onRetry: (ms) => backoff.setBase(ms),
+    onEvent: (message) => {
+      try {
+        options.onMessage(message);
+      } catch (error) {
+        report(error);
+      }
+    },
+  });
+
+  const disarm = () => {
+    if (watchdog !== undefined) clearTimeout(watchdog);
+    watchdog = undefined;
+  };
+  /** Aborts `ac` unless re-armed or disarmed within `ms`; the abort surfaces where the attempt awaits. */
+  const arm = (ms: number, ac: AbortController, onTimeout: () => void) => {
+    disarm();
+    if (!(ms > 0 && Number.isFinite(ms))) return;
+    watchdog = setTimeout(() => {
+      watchdog = undefined;
+      onTimeout();
+      ac.abort();
+    }, ms);
+  };
+
+  const scheduleReconnect = (atLeastMs = 0) => {
+    if (closed) return;
+    state$.next('reconnecting');
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        void attempt();
+      },
+      backoff.next(Date.now(), atLeastMs),
+    );
+  };
+
+  const attempt = async (): Promise<void> => {
+    const ac = new AbortController();
+    controller = ac;
+    let token: string | undefined;
+    try {
+      token = options.getToken ? await options.getToken() : undefined;
+    } catch (error) {
+      if (closed) return;
+      report(error);
+      return scheduleReconnect();
+    }
+    if (closed) return;
+    const secrets = token === undefined ? [] : [token];
+    const failed = (message: string, error: unknown, timedOut: boolean) =>
+      new NetworkError(message, {
+        request: requestInfo(),
+        ...(timedOut ? { timedOut } : { cause: scrubError(error, secrets) }),
+      });
+    // Only CORS-safelisted headers besides the token's and Last-Event-ID, which the relay allows.
+    const headers: Record<string, string> = { Accept: 'text/event-stream' };
+    if (token !== undefined) Object.assign(headers, authorize(token));
+    if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
+    let timedOut = false;
+    arm(connectTimeoutMs, ac, () => {
+      timedOut = true;
+    });
+    let response: Response;
+    try {
+      response = await (options.fetch ?? globalThis.fetch)(url, { headers, signal: ac.signal });
+    } catch (error) {
+      if (closed) return;
+      disarm();
+      report(
+        timedOut
+          ? failed(
+              `The event stream did not answer within ${connectTimeoutMs} ms; reconnecting.`,
+              error,
+              true,
+            )
+          : failed('Could not reach the event stream; reconnecting.', error, false),
+      );
+      return scheduleReconnect();
+    }
+    disarm();
+    if (closed || !response.ok || response.status === 204 || !response.body) {
+      void response.body?.cancel().catch(() => {});
+      if (closed) return;
+      return refused(response, token);
+    }
+    const contentType = response.headers.get('content-type') ?? '';
+    if (!contentType.toLowerCase().startsWith('text/event-stream')) {
+      void response.body.cancel().catch(() => {});
+      report(
+        new ApiError(
+          `Event stream answered ${contentType || 'no content type'}; not reconnecting.`,
+          httpError(response),
+        ),
+      );
+      return finish();
+    }
+    refreshedToken = false;
+    state$.next('open');
+    backoff.opened(Date.now());
+    parser.reset();
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let idle = false;
+    const armIdle = () =>
+      arm(idleTimeoutMs, ac, () => {
+        idle = true;
+      });
+    try {
+      for (armIdle(); ; armIdle()) {
+        const { done, value } = await reader.read();
+        if (done || closed) break;
+        parser.feed(value);
+      }
+    } catch (error) {
+      if (closed) return;
+      // Also reached when the parser refuses an oversized event: drop this stream, resume from the last id.
+      ac.abort();
+      report(
+        idle
+          ? failed(`The event stream sent nothing for ${idleTimeoutMs} ms; reconnecting.`, error, true)
+          : failed('The event stream broke off; reconnecting.', error, false),
+      );
+    } finally {
+      disarm();
+      reader.releaseLock();
+    }
+    // A stream that ends cleanly is reconnected too: relays close idle streams.
+    if (!closed) scheduleReconnect();
+  };
+
+  /** A non-2xx (or empty) answer: retry, refresh the token once, or stop, as the status says. */
+  const refused = (response: Response, token: string | undefined): void => {
+    // 204 is the SSE way for a server to say "stop reconnecting".
+    if (response.status === 204) {
+      finish();
+      return;
+    }
+    if (RETRYABLE_STATUS.has(response.status) || (response.ok && !response.body)) {
+      report(new ApiError(`Event stream answered ${response.status}; reconnecting.`, httpError(response)));
+      scheduleReconnect(retryAfterMs(response));
+      return;
+    }
+    if (response.status === 401 && token !== undefined && options.invalidateToken && !refreshedToken) {
+      // One fresh token per refusal, as the client does for requests; a second 401 is final.
+      refreshedToken = true;
+      options.invalidateToken(token);
+      void attempt();
+      return;
+    }
+    const ErrorClass = response.status === 401 || response.status === 403 ? GatewayError : ApiError;
+    report(
+      new ErrorClass(`Event stream refused with ${response.status}; not reconnecting.`, httpError(response)),
+    );
+    finish();
+  };
+
+  function httpError(response: Response) {
+    return { status: response.status, request: requestInfo() };
+  }
+
+  function finish() {
+    closed = true;
+    state$.next('closed');
+    state$.complete();
+  }
+
+  void attempt();
+
+  return {
+    get state() {
+      return state$.getValue();
+    },
+    state$: state$.asObservable(),
+    get lastEventId() {
+      return lastEventId;
+    },
+    close() {
+      if (closed) return;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      disarm();
+      controller?.abort();
+      finish();
+    },
+  };
+}
+
+/** `Retry-After` as delay-seconds or an HTTP-date; 0 when absent or unreadable. The backoff caps it. */
+function retryAfterMs(response: Response): number {
+  return parseRetryAfter(response.headers.get('retry-after'), Date.now()) ?? 0;
+}

@@ -1,0 +1,36 @@
+import type { SseBackoffOptions } from './sseBackoff';
+import type { SseMessage } from './sseParser';
+
+/** Options of `createSseConnection`. */
+export interface SseConnectionOptions {
+  /** Called for each complete SSE message, in arrival order. A throwing handler is reported, not fatal. */
+  onMessage: (message: SseMessage) => void;
+  /** Failed attempts, fatal HTTP answers and handler errors. The connection decides by itself whether to retry. */
+  onError?: (error: unknown) => void;
+  /**
+   * Called before every attempt, so a refreshed token is picked up on reconnect. Give it a cache
+   * (the client passes its own token provider): it is not cached here.
+   */
+  getToken?: () => string | Promise<string>;
+  /** Forgets a token the gateway refused (401); the attempt is then repeated once with a fresh one. */
+  invalidateToken?: (token: string) => void;
+  /** Headers that carry the token. @default `{ Authorization: 'Bearer <token>' }` */
+  authorize?: (token: string) => Record<string, string>;
+  /** @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** Resume point for the first attempt (later attempts use the last id received). */
+  lastEventId?: string;
+  backoff?: SseBackoffOptions;
+  /** Time for the response headers to arrive; past it the attempt is aborted and retried. 0: none. @default 30000 */
+  connectTimeoutMs?: number;
+  /**
+   * Longest silence of an open stream, heartbeat comments included, before it is dropped and
+   * reopened from the last id: a half-open connection otherwise looks alive forever. The service
+   * sends a heartbeat every 15 s. 0: none. @default 45000
+   */
+  idleTimeoutMs?: number;
+  /** Goes into the support data of reported errors. */
+  environment?: string;
+  /** Jitter source, injectable for tests. @default Math.random */
+  random?: () => number;
+}

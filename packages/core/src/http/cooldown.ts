@@ -1,0 +1,41 @@
+import { defer, type Observable, of, type SchedulerLike, switchMap, timer } from 'rxjs';
+
+/**
+ * A "blocked until" time shared by every request of one client: after a 429, all of them wait out
+ * the Retry-After instead of bursting into the limit the first one just hit.
+ */
+export interface Cooldown {
+  /** Extends the block to `untilMs` (scheduler time); an earlier time never shortens it. */
+  block(untilMs: number): void;
+  /**
+   * Emits once the block has passed (at once when there is none), then completes. A block extended
+   * while waiting is waited out too.
+   */
+  wait(): Observable<unknown>;
+  readonly until: number;
+}
+
+// Each extra round needs another 429 to arrive during the wait; the bound only guards against a
+// service that keeps answering 429s to requests sent before the cooldown began.
+const MAX_ROUNDS = 16;
+
+export function createCooldown(scheduler: SchedulerLike): Cooldown {
+  let until = 0;
+  // The wait is re-checked when its timer fires: a 429 to a request already in flight may have
+  // pushed `until` further while this one waited.
+  const waitRound = (round: number): Observable<unknown> =>
+    defer(() => {
+      const remaining = until - scheduler.now();
+      if (remaining <= 0 || round >= MAX_ROUNDS) return of(0);
+      return timer(remaining, scheduler).pipe(switchMap(() => waitRound(round + 1)));
+    });
+  return {
+    block(untilMs) {
+      until = Math.max(until, untilMs);
+    },
+    wait: () => waitRound(0),
+    get until() {
+      return until;
+    },
+  };
+}

@@ -1,0 +1,23 @@
+export type JsonResult = { ok: true; value: unknown } | { ok: false; reason: string };
+
+// Keys that turn a later merge or lookup into prototype pollution. zod's looseObject drops
+// `__proto__` at the top of each object it knows, but fields typed `unknown` (error details, extra
+// keys kept from the server) would carry them on, so they go here, at every depth.
+const POISON = new Set(['__proto__', 'constructor', 'prototype']);
+// A reviver costs a few times the plain parse, so it runs only when a poison key could be present:
+// spelled out, or hidden behind a \u escape that JSON.parse would decode.
+const MAYBE_POISON = /__proto__|constructor|prototype|\\u/;
+
+function dropPoison(key: string, value: unknown): unknown {
+  return POISON.has(key) ? undefined : value;
+}
+
+/** JSON.parse that never throws and never yields `__proto__`, `constructor` or `prototype` keys. */
+export function parseJson(text: string): JsonResult {
+  try {
+    const value: unknown = MAYBE_POISON.test(text) ? JSON.parse(text, dropPoison) : JSON.parse(text);
+    return { ok: true, value };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : 'not JSON' };
+  }
+}

@@ -1,0 +1,252 @@
+import type { Draft } from 'immer';
+import { defer, map, type Observable, of, throwError } from 'rxjs';
+import { z } from 'zod';
+import { type ClientContext, storeKey } from '../client/clientContext';
+import { ResponseShapeError } from '../errors/apiError';
+import { InvalidUpdateError } from '../errors/clientErrors';
+import { createIdempotencyKey } from '../http/idempotency';
+import { toPromise } from '../http/toPromise';
+import type { ResourceDefinition } from './defineResource';
+import { type EditOptions, editResource } from './editResource';
+
+/** An update: update-valid fields only, each with a value. */
+export type ResourcePatch<TEntity, TUpdateKey extends string> = {
+  [K in TUpdateKey & keyof TEntity]?: NonNullable<TEntity[K]>;
+};
+
+export interface CallOptions {
+  /** Aborts the call: the request in flight and every pending wait. */
+  signal?: AbortSignal;
+  /** Timeout of each attempt of this call. @default the client's `retry.timeoutMs` */
+  timeoutMs?: number;
+}
+
+export interface GetOptions extends CallOptions {
+  /** 0 or omitted: the latest (applied to the store); n >= 1: that historical version (cached). */
+  version?: number;
+  /** Serve the store's copy without a request when the service confirmed it within this many ms. */
+  maxAgeMs?: number;
+}
+
+export interface CreateOptions extends CallOptions {
+  /** Reuse to repeat a create safely; a fresh key is generated per call when omitted. */
+  idempotencyKey?: string;
+}
+
+export interface ResourceClient<
+  TEntity extends object,
+  TUpdateKey extends string = string,
+  TCreate = unknown,
+> {
+  readonly definition: ResourceDefinition<TEntity, TUpdateKey, TCreate>;
+  get(id: string, options?: GetOptions): Promise<TEntity>;
+  /** Every version, oldest first; the highest is applied as the latest. */
+  history(id: string, options?: CallOptions): Promise<TEntity[]>;
+  create(input: TCreate, options?: CreateOptions): Promise<TEntity>;
+  /** Refuses fields not valid for update with `InvalidUpdateError`, before any request. */
+  update(id: string, patch: ResourcePatch<TEntity, TUpdateKey>, options?: CallOptions): Promise<TEntity>;
+  /**
+   * Runs an immer recipe over the latest state and sends the update-valid fields it changed. On
+   * `ConcurrentUpdateError` it refetches, re-runs the recipe and resubmits (bounded); a recipe
+   * that changes nothing resolves with the current state and sends nothing.
+   */
+  edit(id: string, recipe: (draft: Draft<TEntity>) => void, options?: EditOptions<TEntity>): Promise<TEntity>;
+}
+
+/** Options of the Observable `get$`, for the client's own parts. */
+export interface ReadOptions extends Omit<GetOptions, 'signal'> {
+  /** `false`: never join an identical GET already in flight (see `RequestSpec.shared`). @default true */
+  shared?: boolean;
+}
+
+/** The Observable operations behind a resource client; cold, cancelled by unsubscribing. */
+export interface ResourceOps<TEntity extends object, TUpdateKey extends string, TCreate> {
+  get$(id: string, options?: ReadOptions): Observable<TEntity>;
+  history$(id: string, options?: Omit<CallOptions, 'signal'>): Observable<TEntity[]>;
+  create$(input: TCreate, options?: Omit<CreateOptions, 'signal'>): Observable<TEntity>;
+  update$(
+    id: string,
+    patch: ResourcePatch<TEntity, TUpdateKey>,
+    options?: Omit<CallOptions, 'signal'>,
+  ): Observable<TEntity>;
+}
+
+export function createResourceOps<TEntity extends object, TUpdateKey extends string, TCreate>(
+  def: ResourceDefinition<TEntity, TUpdateKey, TCreate>,
+  ctx: ClientContext,
+): ResourceOps<TEntity, TUpdateKey, TCreate> {
+  const { store, transport, scheduler } = ctx;
+  const historySchema = z.looseObject({ [def.historyKey]: z.array(def.schema) });
+
+  /** Applies a latest read and returns the newest state the store holds. */
+  const accept = (id: string, entity: TEntity): TEntity => {
+    if (!def.versioned && def.type !== 'task') return entity;
+    const outcome = store.apply(def.type, id, entity);
+    // Only a reply equal to or newer than the held copy confirms it; a stale one says nothing about it.
+    if (outcome === 'applied' || outcome === 'duplicate')
+      ctx.confirmedAt.set(storeKey(def.type, id), scheduler.now());
+    return store.get<TEntity>(def.type, id) ?? entity;
+  };
+
+  /** A response about another id than the one asked for is a shape error, and is not stored. */
+  const checkId = (
+    method: string,
+    path: string,
+    id: string | undefined,
+    entity: TEntity,
+    version?: number,
+  ) => {
+    const got = (entity as Record<string, unknown>)[def.idKey];
+    const gotVersion = (entity as { version?: unknown }).version;
+    const idOk = typeof got === 'string' && got !== '' && (id === undefined || got === id);
+    if (idOk && (version === undefined || gotVersion === version)) return entity;
+    const field = idOk ? 'version' : def.idKey;
+    throw new ResponseShapeError(
+      `${method} ${path} answered with another ${def.type} ${field} than requested. Nothing was stored.`,
+      {
+        status: 200,
+        request: {
+          method,
+          endpoint: path,
+          time: new Date(scheduler.now()).toISOString(),
+          environment: ctx.environment,
+          resourceId: id,
+        },
+        issues: [
+          {
+            path: [field],
+            code: 'custom',
+            message: `expected ${field === 'version' ? version : (id ?? 'an id')}`,
+          },
+        ],
+      },
+    );
+  };
+
+  const latest$ = (
+    id: string,
+    { maxAgeMs = ctx.maxAgeMs, timeoutMs, shared }: ReadOptions,
+  ): Observable<TEntity> =>
+    defer(() => {
+      const held = store.get<TEntity>(def.type, id);
+      const at = ctx.confirmedAt.get(storeKey(def.type, id));
+      if (held && at !== undefined && maxAgeMs > 0 && scheduler.now() - at <= maxAgeMs) return of(held);
+      const path = def.paths.item(id);
+      return transport
+        .request({ method: 'GET', path, schema: def.schema, resourceId: id, timeoutMs, shared })
+        .pipe(map((entity) => accept(id, checkId('GET', path, id, entity))));
+    });
+
+  const historical$ = (id: string, version: number, timeoutMs: number | undefined): Observable<TEntity> =>
+    defer(() => {
+      // A historical version never changes, so a cached copy is as good as a fresh one.
+      const cached = store.getVersion<TEntity>(def.type, id, version);
+      if (cached) return of(cached);
+      const path = def.paths.item(id);
+      return transport
+        .request({ method: 'GET', path, query: { version }, schema: def.schema, resourceId: id, timeoutMs })
+        .pipe(
+          map((entity) => {
+            checkId('GET', path, id, entity, version);
+            store.applyHistorical(def.type, id, entity);
+            return store.getVersion<TEntity>(def.type, id, version) ?? entity;
+          }),
+        );
+    });
+
+  return {
+    get$(id, options = {}) {
+      const version = options.version ?? 0;
+      if (!Number.isInteger(version) || version < 0) {
+        return throwError(
+          () =>
+            new RangeError(`version must be 0 (latest) or an integer >= 1, got ${String(options.version)}`),
+        );
+      }
+      if (version === 0) return latest$(id, options);
+      if (!def.versioned) return throwError(() => new TypeError(`${def.type} has no versions to read`));
+      return historical$(id, version, options.timeoutMs);
+    },
+
+    history$(id, options = {}) {
+      const historyPath = def.paths.history;
+      if (!historyPath) return throwError(() => new TypeError(`${def.type} has no history endpoint`));
+      const path = historyPath(id);
+      return transport
+        .request({ method: 'GET', path, schema: historySchema, resourceId: id, timeoutMs: options.timeoutMs })
+        .pipe(
+          map((body) => {
+            const versions = [...((body[def.historyKey] ?? []) as TEntity[])]
+              .map((entity) => checkId('GET', path, id, entity))
+              .sort((a, b) => versionOf(a) - versionOf(b));
+            const newest = versions.at(-1);
+            store.batch(() => {
+              for (const entity of versions)
+                if (entity !== newest) store.applyHistorical(def.type, id, entity);
+              if (newest) accept(id, newest);
+            });
+            return versions.map(
+              (entity) => store.getVersion<TEntity>(def.type, id, versionOf(entity)) ?? entity,
+            );
+          }),
+        );
+    },
+
+    create$(input, options = {}) {
+      const idempotencyKey = options.idempotencyKey ?? createIdempotencyKey();
+      const path = def.paths.collection;
+      return transport
+        .request({
+          method: 'POST',
+          path,
+          body: def.createBody(input),
+          idempotencyKey,
+          schema: def.schema,
+          timeoutMs: options.timeoutMs,
+        })
+        .pipe(
+          map((entity) => {
+            checkId('POST', path, undefined, entity);
+            return accept((entity as Record<string, unknown>)[def.idKey] as string, entity);
+          }),
+        );
+    },
+
+    update$(id, patch, options = {}) {
+      return defer(() => {
+        const allowed = new Set<string>(def.updatable);
+        const invalid = Object.keys(patch).filter((field) => !allowed.has(field));
+        if (invalid.length > 0) throw new InvalidUpdateError(def.type, invalid, def.updatable);
+        const path = def.paths.item(id);
+        return transport
+          .request({
+            method: 'PATCH',
+            path,
+            body: patch,
+            schema: def.schema,
+            resourceId: id,
+            timeoutMs: options.timeoutMs,
+          })
+          .pipe(map((entity) => accept(id, checkId('PATCH', path, id, entity))));
+      });
+    },
+  };
+}
+
+const versionOf = (entity: object): number => (entity as { version: number }).version;
+
+export function createResourceClient<TEntity extends object, TUpdateKey extends string, TCreate>(
+  def: ResourceDefinition<TEntity, TUpdateKey, TCreate>,
+  ctx: ClientContext,
+): ResourceClient<TEntity, TUpdateKey, TCreate> {
+  const ops = createResourceOps(def, ctx);
+  return {
+    definition: def,
+    get: (id, { signal, ...options } = {}) => toPromise(ops.get$(id, options), signal),
+    history: (id, { signal, ...options } = {}) => toPromise(ops.history$(id, options), signal),
+    create: (input, { signal, ...options } = {}) => toPromise(ops.create$(input, options), signal),
+    update: (id, patch, { signal, ...options } = {}) => toPromise(ops.update$(id, patch, options), signal),
+    edit: (id, recipe, { signal, ...options } = {}) =>
+      toPromise(editResource(def, ops, id, recipe, options), signal),
+  };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineResource, nullable, versionFields } from './defineResource';
+
+export const moneySchema = z.looseObject({ amount: z.number(), currency: z.string() });
+
+/** A spend control as read; unknown fields from the service are kept, absent ones read as null. */
+export const spendControlSchema = z.looseObject({
+  spend_control_id: z.string().min(1),
+  ...versionFields,
+  name: nullable(z.string()),
+  status: nullable(z.enum(['active', 'paused'])),
+  limit: nullable(moneySchema),
+  interval: nullable(z.enum(['daily', 'weekly', 'monthly'])),
+  account_id: nullable(z.string()),
+});
+
+export type SpendControl = z.output<typeof spendControlSchema>;
+export type Money = z.output<typeof moneySchema>;
+
+/** Body of `POST /spend_controls`. */
+export interface SpendControlInput {
+  name: string;
+  limit: { amount: number; currency: string };
+  interval: 'daily' | 'weekly' | 'monthly';
+  account_id: string;
+  status?: 'active' | 'paused';
+}
+
+export const spendControls = defineResource({
+  type: 'spend_control',
+  idKey: 'spend_control_id',
+  schema: spendControlSchema,
+  path: '/spend_controls',
+  updatable: ['name', 'status', 'limit', 'interval'],
+  history: true,
+  createBody: (input: SpendControlInput) => input,
+});

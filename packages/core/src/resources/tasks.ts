@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineResource } from './defineResource';
+
+/** Statuses after which a task never changes. */
+export const TERMINAL_TASK_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
+
+/** A task as read: `task_id` and `status` are relied on, everything else is kept as sent. */
+export const taskSchema = z.looseObject({
+  task_id: z.string().min(1),
+  status: z.string().min(1),
+});
+
+export type TaskStatus = 'pending' | 'running' | 'completed' | 'failed' | 'cancelled' | (string & {});
+export type Task = z.output<typeof taskSchema> & { readonly status: TaskStatus };
+
+/** Tasks carry no version: the store orders them by status, so an older reply never moves one back. */
+export const tasks = defineResource({
+  type: 'task',
+  idKey: 'task_id',
+  schema: taskSchema,
+  path: '/tasks',
+  versioned: false,
+});

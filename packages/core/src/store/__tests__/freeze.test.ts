@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { createEntityStore } from '../entityStore';
+import { blankOf, freezeEntity as freezeWith } from '../freeze';
+
+const freezeEntity = <T extends object>(entity: T) => freezeWith(entity, blankOf());
+
+import { sameContent } from '../sameContent';
+
+const hostile =
+  '{"version":1,"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},' +
+  '"limit":{"amount":1,"__proto__":{"polluted":true}},"tags":[{"__proto__":{"polluted":true},"x":1}]}';
+
+describe('freezeEntity', () => {
+  it('copies the top level and deep-freezes nested plain objects and arrays in place', () => {
+    const input = { a: 1, nested: { b: [1, { c: 2 }] } };
+    const frozen = freezeEntity(input);
+    expect(frozen).not.toBe(input);
+    expect(frozen).toEqual({ a: 1, nested: { b: [1, { c: 2 }] } });
+    expect(Object.isFrozen(frozen)).toBe(true);
+    expect(Object.isFrozen(input)).toBe(false);
+    // Nested values are the input's own, frozen: no allocation per nested object on the apply path.
+    expect(frozen.nested).toBe(input.nested);
+    expect(Object.isFrozen(frozen.nested)).toBe(true);
+    expect(Object.isFrozen(frozen.nested.b)).toBe(true);
+    expect(Object.isFrozen(frozen.nested.b[1])).toBe(true);
+  });
+
+  it('copies a nested value instead when an unsafe key sits below it', () => {
+    const input = JSON.parse('{"outer":{"inner":{"__proto__":{"x":1},"y":2},"z":[3]}}');
+    const frozen = freezeEntity(input);
+    expect(frozen.outer).not.toBe(input.outer);
+    expect(frozen.outer).toEqual({ inner: { y: 2 }, z: [3] });
+    expect(Object.isFrozen(frozen.outer.inner)).toBe(true);
+    expect(Array.isArray(frozen.outer.z)).toBe(true);
+  });
+
+  it('shares nested values that are already frozen and leaves class instances alone', () => {
+    const shared = Object.freeze({ amount: 1 });
+    const date = new Date(0);
+    const frozen = freezeEntity({ shared, date });
+    expect(frozen.shared).toBe(shared);
+    expect(frozen.date).toBe(date);
+  });
+
+  it('drops __proto__, constructor and prototype keys from untrusted JSON at every depth', () => {
+    const parsed = JSON.parse(hostile) as Record<string, unknown>;
+    expect(Object.hasOwn(parsed, '__proto__')).toBe(true);
+    const frozen = freezeEntity(parsed) as Record<string, unknown> & {
+      limit: Record<string, unknown>;
+      tags: Record<string, unknown>[];
+    };
+    expect(Object.hasOwn(frozen, '__proto__')).toBe(false);
+    expect(Object.hasOwn(frozen, 'constructor')).toBe(false);
+    expect(Object.hasOwn(frozen.limit, '__proto__')).toBe(false);
+    expect(Object.hasOwn(frozen.tags[0]!, '__proto__')).toBe(false);
+    expect(Object.getPrototypeOf(frozen)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(frozen.limit)).toBe(Object.prototype);
+    expect(frozen).toEqual({ version: 1, limit: { amount: 1 }, tags: [{ x: 1 }] });
+    // A later copy by assignment (what a naive merge does) cannot reach a prototype either.
+    const merged: Record<string, unknown> = {};
+    for (const key of Object.keys(frozen)) merged[key] = frozen[key];
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+  });
+
+  it('does not copy inherited keys when Object.prototype is polluted elsewhere', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.injected = 'x';
+    try {
+      expect(Object.hasOwn(freezeEntity({ version: 1 }), 'injected')).toBe(false);
+    } finally {
+      delete proto.injected;
+    }
+  });
+
+  it('is what the store applies to untrusted input', () => {
+    const store = createEntityStore();
+    store.apply('spend_control', 'sc_1', JSON.parse(hostile) as object);
+    const held = store.get('spend_control', 'sc_1');
+    expect(Object.keys(held ?? {})).toEqual(['version', 'limit', 'tags']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('sameContent', () => {
+  it('compares JSON content, ignoring key order', () => {
+    expect(sameContent({ a: { b: [1, 2], c: 1 } }, { a: { c: 1, b: [1, 2] } })).toBe(true);
+    expect(sameContent({ a: { b: [1, 2] } }, { a: { b: [1, 3] } })).toBe(false);
+    expect(sameContent({ a: { b: [1, 2] } }, { a: { b: [2, 1] } })).toBe(false);
+    expect(sameContent({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameContent([1], { 0: 1 })).toBe(false);
+    expect(
+      sameContent(JSON.parse('{"a":1,"__proto__":{"x":1}}'), JSON.parse('{"__proto__":{"x":1},"a":1}')),
+    ).toBe(true);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    expect(sameContent(null, {})).toBe(false);
+  });
+});

@@ -1,0 +1,101 @@
+import type { Observable } from 'rxjs';
+
+/** A stored entity: a frozen plain object. */
+export type Entity = Readonly<Record<string, unknown>>;
+
+/** An entity ordered by its integer `version` (>= 1). */
+export type Versioned = Entity & { readonly version: number };
+
+/**
+ * Where a write came from. The named ones are those the library itself uses; any other string is
+ * allowed so applications can label their own sources (the `(string & {})` keeps autocompletion).
+ */
+export type Origin =
+  | 'response'
+  | 'history'
+  | 'event'
+  | 'hydrate'
+  | 'optimistic'
+  | 'broadcast'
+  | (string & {});
+
+export type ApplyOutcome = 'applied' | 'duplicate' | 'stale' | 'deleted';
+
+/**
+ * Orders two entities of one type: > 0 when `incoming` is newer than `held`, 0 when it is the
+ * same state, < 0 when it is older. Must be a pure function of its arguments.
+ */
+export type EntityOrder = (incoming: Entity, held: Entity) => number;
+
+/** One write seen by the store, accepted or refused (the devtools timeline). */
+export interface StoreChange {
+  readonly type: string;
+  readonly id: string;
+  readonly origin: Origin;
+  /** For refused writes this is the reason: `duplicate`, `stale` or `deleted`. */
+  readonly outcome: ApplyOutcome | 'removed';
+  /** The incoming entity's version (undefined for unversioned types and for `removed`). */
+  readonly version: number | undefined;
+  /** The version held before this write, if any. */
+  readonly heldVersion: number | undefined;
+  /** The stored object when applied, otherwise the refused input as given. */
+  readonly entity: Entity | undefined;
+  /** True for writes to the historical cache (`applyHistorical`), which never touch the latest state. */
+  readonly historical: boolean;
+}
+
+/** JSON-serialisable store contents. Arrays, not keyed objects, so ids can never become object keys. */
+export interface StoreSnapshot {
+  readonly format: 1;
+  readonly entities: ReadonlyArray<readonly [type: string, id: string, entity: Entity]>;
+  readonly removed: ReadonlyArray<readonly [type: string, id: string]>;
+}
+
+export type HydrateResult = Record<ApplyOutcome | 'removed', number>;
+
+export interface EntityStoreOptions {
+  /**
+   * Historical versions kept per entity for `getVersion`, besides the latest (`applyHistorical` and,
+   * see `keepSuperseded`, versions that were latest). 0 disables the cache.
+   * @default 20
+   */
+  historySize?: number;
+  /**
+   * Whether a superseded latest version joins the history of its entity. Off by default: keeping old
+   * copies about halves write speed (they live long enough to be promoted by the GC) and a hot entity
+   * would hold `historySize` of them (bench/RESULTS.md). Entities whose history was asked for
+   * (`applyHistorical`) keep their superseded versions either way.
+   * @default false
+   */
+  keepSuperseded?: boolean;
+  /**
+   * Custom ordering per type, for types without a `version`. Types not listed are ordered by `version`.
+   * @default { task: compareTasks }
+   */
+  order?: Readonly<Record<string, EntityOrder>>;
+}
+
+export interface EntityStore {
+  /** Offers `entity` as the latest state of `type`/`id`; stores a frozen copy only if it is newer. */
+  apply(type: string, id: string, entity: object, origin?: Origin): ApplyOutcome;
+  /** Caches a historical version for `getVersion`; never changes the latest state or notifies. */
+  applyHistorical(type: string, id: string, entity: object, origin?: Origin): ApplyOutcome;
+  /** The latest accepted state: the same object until it changes. */
+  get<T extends object = Entity>(type: string, id: string): T | undefined;
+  /** A cached historical version (the latest included), if held. */
+  getVersion<T extends object = Entity>(type: string, id: string, version: number): T | undefined;
+  /** Tombstones the key: later applies return 'deleted'; subscribers are notified once. */
+  remove(type: string, id: string, origin?: Origin): void;
+  isRemoved(type: string, id: string): boolean;
+  /** useSyncExternalStore-compatible; the listener reads `get` for the new value. */
+  subscribe(type: string, id: string, listener: () => void): () => void;
+  /** Current value first, then each accepted change; completes after `remove`. */
+  observe<T extends object = Entity>(type: string, id: string): Observable<T | undefined>;
+  /** Runs `fn`, notifying each changed key once at the end (nested batches flush at the outermost). */
+  batch<T>(fn: () => T): T;
+  /** Every write, accepted or refused, as it happens. */
+  readonly changes: Observable<StoreChange>;
+  dehydrate(): StoreSnapshot;
+  /** Passes every entry of an (untrusted) snapshot through the same gate as `apply`. */
+  hydrate(snapshot: unknown): HydrateResult;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createEntityStore } from '../../store/entityStore';
+import { createRemovalWatch } from '../removalWatch';
+
+const account = (id: string) => ({ account_id: id, version: 1, name: id });
+const task = (id: string, status: string) => ({ task_id: id, status });
+
+function setup(limit?: number) {
+  const store = createEntityStore();
+  for (const id of ['a1', 'a2', 'a3']) store.apply('account', id, account(id));
+  const watch = createRemovalWatch(store, limit === undefined ? {} : { limit });
+  return { store, watch };
+}
+
+describe('createRemovalWatch', () => {
+  it('removes the entity once the task is completed in the store, then stops watching', () => {
+    const { store, watch } = setup();
+    store.apply('task', 't1', task('t1', 'pending'));
+    watch.watch('t1', 'account', 'a1');
+    store.apply('task', 't1', task('t1', 'running'));
+    expect(store.get('account', 'a1')).toBeDefined();
+    store.apply('task', 't1', task('t1', 'completed'), 'event');
+    expect(store.isRemoved('account', 'a1')).toBe(true);
+    expect(watch.size).toBe(0);
+  });
+
+  it('keeps the entity and drops the watch when the task fails or is cancelled', () => {
+    const { store, watch } = setup();
+    watch.watch('t1', 'account', 'a1');
+    watch.watch('t2', 'account', 'a2');
+    store.apply('task', 't1', task('t1', 'failed'));
+    store.apply('task', 't2', task('t2', 'cancelled'));
+    expect(watch.size).toBe(0);
+    expect(store.get('account', 'a1')).toBeDefined();
+    expect(store.get('account', 'a2')).toBeDefined();
+  });
+
+  it('watches at most `limit` tasks, dropping the oldest', () => {
+    const { store, watch } = setup(2);
+    watch.watch('t1', 'account', 'a1');
+    watch.watch('t2', 'account', 'a2');
+    watch.watch('t3', 'account', 'a3');
+    expect(watch.size).toBe(2);
+    store.apply('task', 't1', task('t1', 'completed'));
+    store.apply('task', 't3', task('t3', 'completed'));
+    expect(store.get('account', 'a1')).toBeDefined();
+    expect(store.isRemoved('account', 'a3')).toBe(true);
+    expect(watch.size).toBe(1);
+  });
+});

@@ -1,0 +1,25 @@
+import { mergeMap, type Observable, of, throwError } from 'rxjs';
+import { TaskCancelledError, TaskFailedError } from '../errors/clientErrors';
+import { type Task, TERMINAL_TASK_STATUSES } from '../resources/tasks';
+import { type PollOptions, pollUntil } from './pollUntil';
+
+/**
+ * Polls a task until a terminal status: emits each new status once (first read at once), completes
+ * after `completed`, errors `TaskFailedError` / `TaskCancelledError` on those, `PollTimeoutError`
+ * past `maxAttempts` or `maxDurationMs`. Defaults: 1 s growing ×1.5 to a 10 s cap, 60 reads, 10 min.
+ */
+export function pollTask<TTask extends Task = Task>(
+  read: (signal: AbortSignal) => Observable<TTask>,
+  options: PollOptions = {},
+): Observable<TTask> {
+  return pollUntil(read, (task) => TERMINAL_TASK_STATUSES.has(task.status), {
+    ...options,
+    distinctBy: (task) => task.status,
+  }).pipe(
+    mergeMap((task) => {
+      if (task.status === 'failed') return throwError(() => new TaskFailedError(task));
+      if (task.status === 'cancelled') return throwError(() => new TaskCancelledError(task));
+      return of(task);
+    }),
+  );
+}

@@ -1,0 +1,26 @@
+import { defer, filter, fromEvent, type Observable, of, take } from 'rxjs';
+
+/** Whether the page is hidden, and when that may have changed. */
+export interface VisibilitySource {
+  isHidden(): boolean;
+  readonly changes: Observable<unknown>;
+}
+
+/** The document's visibility, or `undefined` outside a browser. */
+export function documentVisibility(): VisibilitySource | undefined {
+  const doc = (globalThis as { document?: Document }).document;
+  if (doc === undefined || typeof doc.addEventListener !== 'function') return undefined;
+  return { isHidden: () => doc.visibilityState === 'hidden', changes: fromEvent(doc, 'visibilitychange') };
+}
+
+/** Emits once the page is visible: at once when it is, else on the first change to visible. */
+export function whenVisible(source: VisibilitySource | undefined): Observable<unknown> {
+  return defer(() =>
+    source?.isHidden()
+      ? source.changes.pipe(
+          filter(() => !source.isHidden()),
+          take(1),
+        )
+      : of(0),
+  );
+}
