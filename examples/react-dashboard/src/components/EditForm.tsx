@@ -1,0 +1,147 @@
+import { type SpendControl, useUpdateSpendControl } from '@vstore/react';
+import { type FormEvent, useState } from 'react';
+import { formatMoney } from '../format';
+import { ErrorPanel } from './ErrorPanel';
+
+interface Fields {
+  name: string;
+  amount: string;
+  status: string;
+  interval: string;
+}
+
+const fieldsOf = (c: SpendControl): Fields => ({
+  name: c.name ?? '',
+  amount: String(c.limit?.amount ?? ''),
+  status: c.status ?? 'active',
+  interval: c.interval ?? 'monthly',
+});
+
+/** What changed between two states, as "field: before → after" lines. */
+function changes(before: Fields, after: Fields): string[] {
+  return (Object.keys(before) as (keyof Fields)[])
+    .filter((key) => before[key] !== after[key])
+    .map((key) => `${key === 'amount' ? 'limit' : key}: ${before[key]} → ${after[key]}`);
+}
+
+interface Outcome {
+  version: number;
+  /** Someone else's changes that the edit was re-applied on top of; empty when there were none. */
+  theirs: string[];
+  attempts: number;
+}
+
+/**
+ * Edits through core's `edit`: the recipe runs over the latest state, and again over a fresh one
+ * when the service answers 409. Only the fields this person changed are written, so another
+ * writer's changes to other fields survive; the form then says plainly that this happened.
+ */
+export function EditForm({ control }: { control: SpendControl }) {
+  const [base, setBase] = useState(control);
+  const [form, setForm] = useState(() => fieldsOf(control));
+  const [outcome, setOutcome] = useState<Outcome>();
+  const { edit, status, error } = useUpdateSpendControl();
+  const mine = changes(fieldsOf(base), form);
+  // While nothing is typed, the form follows newer versions (React's "adjust state during render").
+  if (mine.length === 0 && control.version > base.version) {
+    setBase(control);
+    setForm(fieldsOf(control));
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const wanted = { ...form };
+    const baseFields = fieldsOf(base);
+    let attempts = 0;
+    let seen = baseFields;
+    const saved = await edit(control.spend_control_id, (draft) => {
+      attempts += 1;
+      // The state this run starts from: anything that differs from the form's base is someone else's.
+      seen = fieldsOf(draft as SpendControl);
+      if (wanted.name !== baseFields.name) draft.name = wanted.name;
+      if (wanted.status !== baseFields.status) draft.status = wanted.status as SpendControl['status'];
+      if (wanted.interval !== baseFields.interval)
+        draft.interval = wanted.interval as SpendControl['interval'];
+      if (wanted.amount !== baseFields.amount) {
+        draft.limit = { currency: draft.limit?.currency ?? 'USD', amount: Number(wanted.amount) };
+      }
+    });
+    if (!saved) return;
+    setOutcome({ version: saved.version, theirs: changes(baseFields, seen), attempts });
+    setBase(saved);
+    setForm(fieldsOf(saved));
+  };
+
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  return (
+    <form className="edit-form" onSubmit={submit} data-testid="edit-form">
+      <h3>Edit</h3>
+      <p className="muted small">
+        Editing from version {base.version}
+        {control.version > base.version && (
+          <span data-testid="edit-behind"> · version {control.version} has arrived meanwhile</span>
+        )}
+      </p>
+      <div className="form-grid">
+        <label>
+          Name
+          <input value={form.name} onChange={set('name')} data-testid="edit-name" />
+        </label>
+        <label>
+          Limit ({control.limit?.currency ?? 'USD'})
+          <input
+            type="number"
+            min="0"
+            value={form.amount}
+            onChange={set('amount')}
+            data-testid="edit-amount"
+          />
+        </label>
+        <label>
+          Status
+          <select value={form.status} onChange={set('status')} data-testid="edit-status">
+            <option value="active">active</option>
+            <option value="paused">paused</option>
+          </select>
+        </label>
+        <label>
+          Interval
+          <select value={form.interval} onChange={set('interval')} data-testid="edit-interval">
+            <option value="daily">daily</option>
+            <option value="weekly">weekly</option>
+            <option value="monthly">monthly</option>
+          </select>
+        </label>
+      </div>
+      <button
+        type="submit"
+        className="button primary"
+        disabled={mine.length === 0 || status === 'pending'}
+        data-testid="edit-save"
+      >
+        {status === 'pending' ? 'Saving…' : 'Save changes'}
+      </button>
+      {outcome && status === 'success' && (
+        <div className={`notice ${outcome.theirs.length ? 'warn' : 'ok'}`} data-testid="edit-outcome">
+          {outcome.theirs.length ? (
+            <>
+              <strong>Saved as version {outcome.version}, on top of someone else's change.</strong> While you
+              were editing, another writer changed <em>{outcome.theirs.join('; ')}</em>. Your change was
+              re-applied over theirs
+              {outcome.attempts > 1
+                ? ` after the service reported the conflict (${outcome.attempts} attempts)`
+                : ''}
+              , so both are kept.
+            </>
+          ) : (
+            <strong>Saved as version {outcome.version}.</strong>
+          )}
+        </div>
+      )}
+      {status === 'error' && <ErrorPanel error={error} context={`Saving ${control.spend_control_id}`} />}
+      <p className="muted small">Current limit: {formatMoney(control.limit)}</p>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { type Client, useVStoreClient } from '@vstore/react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+
+type EventsApi = Client['events'];
+
+function Stat({
+  label,
+  value,
+  id,
+  className,
+}: {
+  label: string;
+  value: number;
+  id: string;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <dt>{label}</dt>
+      <dd data-testid={id}>{value}</dd>
+    </div>
+  );
+}
+
+function Connected({ events, url }: { events: EventsApi; url: string }) {
+  useEffect(() => {
+    let live = true;
+    let disconnect: (() => void) | undefined;
+    // One connection under StrictMode: the first mount's connect is cancelled before it starts.
+    queueMicrotask(() => {
+      if (live) disconnect = events.connect(url);
+    });
+    return () => {
+      live = false;
+      disconnect?.();
+    };
+  }, [events, url]);
+  const subscribeState = useCallback(
+    (listener: () => void) => {
+      const subscription = events.connectionState$.subscribe(listener);
+      return () => subscription.unsubscribe();
+    },
+    [events],
+  );
+  const stats = useSyncExternalStore(events.subscribeStats, events.getStats);
+  const state = useSyncExternalStore(subscribeState, events.getConnectionState);
+  return (
+    <>
+      <h2>
+        Live updates <span className={`dot ${state}`} data-testid="sse-state" data-state={state} /> {state}
+      </h2>
+      <dl className="stats">
+        <Stat label="Received" value={stats.received} id="events-received" />
+        <Stat label="Applied" value={stats.applied} id="events-applied" />
+        <Stat label="Refused as stale" value={stats.stale} id="events-stale" className="refused" />
+        <Stat label="Duplicates" value={stats.duplicate} id="events-duplicate" />
+      </dl>
+    </>
+  );
+}
+
+/**
+ * Streams the service's webhooks (SSE) into the store while mounted, and shows what the version
+ * gate did with them: duplicated and reordered deliveries are refused, never applied over newer data.
+ */
+export function LiveEvents({ url }: { url: string }) {
+  const events = (useVStoreClient() as { events?: EventsApi }).events;
+  return (
+    <section className="panel live" data-testid="live-events">
+      {events ? (
+        <Connected events={events} url={url} />
+      ) : (
+        <h2>Live updates unavailable (no client.events)</h2>
+      )}
+      <p className="small muted">
+        Every event passes the same version check as responses: an older version never replaces a newer one.
+      </p>
+    </section>
+  );
+}

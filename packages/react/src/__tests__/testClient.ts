@@ -1,0 +1,43 @@
+import { type Client, createEntityStore, type EntityStore } from '@vstore/core';
+import { vi } from 'vitest';
+
+export interface ScControl {
+  spend_control_id: string;
+  version: number;
+  name: string;
+  limit: { amount: number; currency: string };
+}
+
+export const sc = (version: number, name = `v${version}`, id = 'sc_1'): ScControl =>
+  Object.freeze({
+    spend_control_id: id,
+    version,
+    name,
+    limit: Object.freeze({ amount: 100 * version, currency: 'USD' }),
+  });
+
+/**
+ * A client whose network is a set of vi.fn()s over the real store: a latest read applies to the
+ * store as core's client does, so the hooks see exactly the store semantics they wire to.
+ */
+export function fakeClient(store: EntityStore = createEntityStore()) {
+  const server = new Map<string, ScControl>([['sc_1', sc(1)]]);
+  const get = vi.fn(async (id: string, options: { version?: number } = {}) => {
+    const found = server.get(id);
+    if (!found) throw new Error(`404 ${id}`);
+    if (options.version) return sc(options.version, `v${options.version}`, id);
+    store.apply('spend_control', id, found);
+    return found;
+  });
+  const history = vi.fn(async (id: string) => {
+    const latest = server.get(id);
+    if (!latest) throw new Error(`404 ${id}`);
+    store.apply('spend_control', id, latest);
+    return Array.from({ length: latest.version }, (_, i) => sc(i + 1, `v${i + 1}`, id));
+  });
+  const client = {
+    store,
+    spendControls: { definition: { type: 'spend_control' }, get, history },
+  } as unknown as Client;
+  return { client, store, server, get, history };
+}

@@ -1,0 +1,181 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { StrictMode, Suspense } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useSpendControl, useSpendControlHistory } from '../useSpendControl';
+import { VStoreProvider } from '../vstoreProvider';
+import { fakeClient, sc } from './testClient';
+
+type Result = ReturnType<typeof useSpendControl>;
+
+interface CardProps {
+  options: { version?: number; maxAgeMs?: number; suspense?: boolean };
+  seen: Result[];
+}
+
+/** Records every render's hook result, so render counts are exact. */
+function Card({ options, seen }: CardProps) {
+  const result = useSpendControl('sc_1', options);
+  seen.push(result);
+  return (
+    <span data-testid="card">
+      {result.data ? `${result.data.name}@${result.data.version}` : result.status}
+    </span>
+  );
+}
+
+function History({ seen }: { seen: ReturnType<typeof useSpendControlHistory>[] }) {
+  seen.push(useSpendControlHistory('sc_1'));
+  return null;
+}
+
+function mount(options: { version?: number; maxAgeMs?: number; strict?: boolean; cards?: number } = {}) {
+  const fake = fakeClient();
+  const seen: Result[] = [];
+  const { strict, cards = 1, ...hookOptions } = options;
+  const tree = (
+    <VStoreProvider client={fake.client}>
+      {['a', 'b', 'c'].slice(0, cards).map((key) => (
+        <Card key={key} options={hookOptions} seen={seen} />
+      ))}
+    </VStoreProvider>
+  );
+  const view = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+  return { ...fake, seen, view };
+}
+
+afterEach(cleanup);
+
+describe('useSpendControl', () => {
+  it('loads through the client and reports pending, then success', async () => {
+    const { seen, get } = mount();
+    expect(seen[0]).toMatchObject({ status: 'pending', data: undefined });
+    await waitFor(() => expect(seen.at(-1)).toMatchObject({ status: 'success', isFetching: false }));
+    expect(seen.at(-1)?.data?.version).toBe(1);
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends one request under StrictMode and for several cards of the same id', async () => {
+    const { get } = mount({ strict: true, cards: 3 });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('card').map((n) => n.textContent)).toEqual(['v1@1', 'v1@1', 'v1@1']),
+    );
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it('after loading, renders exactly once per newer version and never for stale, duplicate or other keys', async () => {
+    const { seen, store } = mount();
+    await waitFor(() => expect(seen.at(-1)?.isFetching).toBe(false));
+    const base = seen.length;
+    act(() => void store.apply('spend_control', 'sc_1', sc(1)));
+    act(() => void store.apply('spend_control', 'sc_2', sc(5, 'x', 'sc_2')));
+    expect(seen).toHaveLength(base);
+    act(() => void store.apply('spend_control', 'sc_1', sc(3)));
+    act(() => void store.apply('spend_control', 'sc_1', sc(2)));
+    act(() => void store.apply('spend_control', 'sc_1', sc(3)));
+    act(() => void store.apply('spend_control', 'sc_1', sc(4)));
+    expect(seen).toHaveLength(base + 2);
+    expect(seen.slice(base).map((r) => r.data?.version)).toEqual([3, 4]);
+  });
+
+  it('reads a historical version without touching or following the latest', async () => {
+    const { seen, store, get } = mount({ version: 2 });
+    await waitFor(() => expect(seen.at(-1)).toMatchObject({ status: 'success', isFetching: false }));
+    expect(get).toHaveBeenCalledWith('sc_1', { version: 2 });
+    expect(store.get('spend_control', 'sc_1')).toBeUndefined();
+    const renders = seen.length;
+    act(() => void store.apply('spend_control', 'sc_1', sc(7)));
+    expect(seen).toHaveLength(renders);
+    expect(seen.at(-1)?.data?.version).toBe(2);
+  });
+
+  it('reports a failed read as error, keeps it until a refetch succeeds', async () => {
+    const { seen, get, server } = mount();
+    await waitFor(() => expect(seen.at(-1)?.isFetching).toBe(false));
+    get.mockRejectedValueOnce(new Error('boom'));
+    await act(() => seen.at(-1)!.refetch());
+    expect(seen.at(-1)).toMatchObject({ status: 'error', error: new Error('boom'), isFetching: false });
+    expect(seen.at(-1)?.data?.version).toBe(1);
+    server.set('sc_1', sc(2));
+    await act(() => seen.at(-1)!.refetch());
+    expect(seen.at(-1)).toMatchObject({ status: 'success', error: undefined });
+    expect(seen.at(-1)?.data?.version).toBe(2);
+    expect(get).toHaveBeenCalledTimes(3);
+  });
+
+  it('refetch ignores maxAgeMs while the mount read passes it on', async () => {
+    const { seen, get } = mount({ maxAgeMs: 5000 });
+    await waitFor(() => expect(seen.at(-1)?.status).toBe('success'));
+    await act(() => seen.at(-1)!.refetch());
+    expect(get.mock.calls).toEqual([
+      ['sc_1', { maxAgeMs: 5000 }],
+      ['sc_1', { maxAgeMs: 0 }],
+    ]);
+  });
+
+  it('suspends until the first read lands when asked to', async () => {
+    const fake = fakeClient();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const read = fake.get.getMockImplementation()!;
+    fake.get.mockImplementationOnce(async (id, options) => {
+      await gate;
+      return read(id, options);
+    });
+    render(
+      <VStoreProvider client={fake.client}>
+        <Suspense fallback={<span data-testid="fallback" />}>
+          <Card options={{ suspense: true }} seen={[]} />
+        </Suspense>
+      </VStoreProvider>,
+    );
+    expect(screen.getByTestId('fallback')).toBeTruthy();
+    release();
+    expect((await screen.findByTestId('card')).textContent).toBe('v1@1');
+    expect(fake.get).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useSpendControlHistory', () => {
+  it('lists every version and refetches once when the store gets ahead of it', async () => {
+    const fake = fakeClient();
+    fake.server.set('sc_1', sc(2));
+    const seen: ReturnType<typeof useSpendControlHistory>[] = [];
+    render(
+      <VStoreProvider client={fake.client}>
+        <History seen={seen} />
+      </VStoreProvider>,
+    );
+    await waitFor(() => expect(seen.at(-1)?.data?.map((v) => v.version)).toEqual([1, 2]));
+    fake.server.set('sc_1', sc(3));
+    act(() => void fake.store.apply('spend_control', 'sc_1', sc(3)));
+    await waitFor(() => expect(seen.at(-1)?.data?.map((v) => v.version)).toEqual([1, 2, 3]));
+    act(() => void fake.store.apply('spend_control', 'sc_1', sc(2)));
+    expect(fake.history).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks again while a lagging list catches up, and stops when a reply brings nothing newer', async () => {
+    const fake = fakeClient();
+    fake.server.set('sc_1', sc(2));
+    const seen: ReturnType<typeof useSpendControlHistory>[] = [];
+    render(
+      <VStoreProvider client={fake.client}>
+        <History seen={seen} />
+      </VStoreProvider>,
+    );
+    await waitFor(() => expect(seen.at(-1)?.data?.map((v) => v.version)).toEqual([1, 2]));
+    fake.server.set('sc_1', sc(4));
+    fake.history.mockImplementationOnce(async () => [sc(1), sc(2), sc(3)]);
+    act(() => void fake.store.apply('spend_control', 'sc_1', sc(4)));
+    await waitFor(() => expect(seen.at(-1)?.data?.map((v) => v.version)).toEqual([1, 2, 3, 4]));
+    expect(fake.history).toHaveBeenCalledTimes(3);
+    act(() => void fake.store.apply('spend_control', 'sc_1', sc(5)));
+    await waitFor(() => expect(fake.history).toHaveBeenCalledTimes(4));
+    await waitFor(() => expect(seen.at(-1)?.isFetching).toBe(false));
+    await act(async () => {}); // flush any effect the last reply could have scheduled
+    expect(fake.history).toHaveBeenCalledTimes(4);
+    expect(seen.at(-1)?.data?.map((v) => v.version)).toEqual([1, 2, 3, 4]);
+  });
+});

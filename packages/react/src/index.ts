@@ -1,0 +1,27 @@
+// Everything public in core, so an app installs and imports one package. This re-exports core's
+// public entry (its own explicit list), never core internals.
+export * from '@vstore/core';
+export type {
+  SpendControl,
+  SpendControlEditOptions,
+  SpendControlPatch,
+  SpendControlRecipe,
+  Task,
+  TaskPollOptions,
+} from './types';
+export { useEntity } from './useEntity';
+export {
+  type ResourceOptions,
+  type ResourceResult,
+  type ResourceSource,
+  type ResourceStatus,
+  useResource,
+} from './useResource';
+export { useSpendControl, useSpendControlHistory } from './useSpendControl';
+export { type TaskHookStatus, type TaskResult, useTask } from './useTask';
+export {
+  type MutationStatus,
+  type UpdateSpendControlResult,
+  useUpdateSpendControl,
+} from './useUpdateSpendControl';
+export { useVStoreClient, VStoreProvider, type VStoreProviderProps } from './vstoreProvider';

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import type { SpendControl } from './types';
+import { useEntity } from './useEntity';
+import { type ResourceOptions, type ResourceResult, toResult, useRequest, useResource } from './useResource';
+import { useVStoreClient } from './vstoreProvider';
+
+const TYPE = 'spend_control';
+
+/** One spend control: the latest (following the store), or a historical `version`. */
+export function useSpendControl(
+  id: string | undefined,
+  options?: ResourceOptions,
+): ResourceResult<SpendControl> {
+  return useResource<SpendControl>(useVStoreClient().spendControls, id, options);
+}
+
+/** Every version of a spend control, oldest first; refetched when a newer latest version arrives. */
+export function useSpendControlHistory(
+  id: string | undefined,
+  options: Pick<ResourceOptions, 'suspense'> = {},
+): ResourceResult<SpendControl[]> {
+  const { spendControls } = useVStoreClient();
+  const latest = useEntity<SpendControl>(TYPE, id);
+  const request = useRequest(
+    id === undefined ? undefined : `${TYPE}\0${id}\0history`,
+    () => spendControls.history(id as string),
+    options.suspense,
+  );
+  const data = request.entry.result as SpendControl[] | undefined;
+  // Core lists versions oldest first, so the last one is the newest the list knows.
+  const newest = data?.at(-1)?.version ?? 0;
+  const behind = !!latest && !!data && latest.version > newest;
+  // A fetch, not a state copy: only the service can say which versions lie between. Runs again
+  // while each reply gets closer, and stops when one does not (so a lagging list cannot loop).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch only when the store gets ahead
+  useEffect(() => {
+    if (behind) void request.load();
+  }, [behind, latest, newest]);
+  return toResult(data, request, options.suspense);
+}

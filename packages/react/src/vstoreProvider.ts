@@ -1,0 +1,22 @@
+import type { Client } from '@vstore/core';
+import { createContext, createElement, type ReactNode, useContext } from 'react';
+
+const ClientContext = createContext<Client | null>(null);
+
+export interface VStoreProviderProps {
+  client: Client;
+  children?: ReactNode;
+}
+
+/** Makes `client` (and its store) available to every vstore hook below it. */
+export function VStoreProvider({ client, children }: VStoreProviderProps) {
+  // createElement rather than JSX: the package then needs no `react/jsx-runtime` import.
+  return createElement(ClientContext.Provider, { value: client }, children);
+}
+
+/** The client given to the nearest `<VStoreProvider>`. */
+export function useVStoreClient(): Client {
+  const client = useContext(ClientContext);
+  if (client === null) throw new Error('No <VStoreProvider client> above this vstore hook.');
+  return client;
+}
