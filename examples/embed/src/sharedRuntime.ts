@@ -1,0 +1,44 @@
+import { type Client, createClient } from '@vstore/core';
+import type { EmbedConfig } from './embedConfig';
+
+export interface RuntimeLease {
+  readonly client: Client;
+  /** Gives the lease back; the last one closes the event connection. Idempotent. */
+  release(): void;
+}
+
+let client: Client | undefined;
+let disconnect: (() => void) | undefined;
+let leases = 0;
+
+/**
+ * Every widget on the page leases the same client (so one store, and identical reads in flight are
+ * shared) and the same event connection, opened by the first lease and closed by the last. The
+ * store outlives the connection: widgets added later start from what it holds and refetch.
+ */
+export function leaseRuntime(config: EmbedConfig): RuntimeLease {
+  client ??= createClient({
+    baseUrl: config.serviceUrl,
+    getToken: () => config.token,
+    ...(config.environment === undefined ? {} : { environment: config.environment }),
+  });
+  // Appended rather than resolved, so a service mounted under a path prefix keeps it.
+  if (leases++ === 0) disconnect = client.events.connect(`${config.serviceUrl.replace(/\/$/, '')}/events`);
+  let held = true;
+  return {
+    client,
+    release() {
+      if (!held) return;
+      held = false;
+      if (--leases === 0) {
+        disconnect?.();
+        disconnect = undefined;
+      }
+    },
+  };
+}
+
+/** For the host page and tests: how many widgets hold the runtime, and whether events are connected. */
+export function runtimeStatus(): { widgets: number; connected: boolean } {
+  return { widgets: leases, connected: disconnect !== undefined };
+}

@@ -1,0 +1,10 @@
+/// <reference types="vite/client" />
+
+// For the root `tsc` run, which does not read .vue files; `pnpm --filter vue-dashboard typecheck`
+// (vue-tsc) checks the components themselves.
+declare module '*.vue' {
+  import type { DefineComponent } from 'vue';
+
+  const component: DefineComponent<object, object, unknown>;
+  export default component;
+}

@@ -1,0 +1,15 @@
+import vue from '@vitejs/plugin-vue';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [vue()],
+  // `source` first: the workspace packages resolve to their TypeScript, so no build step is needed.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  server: {
+    host: '127.0.0.1',
+    port: 5174,
+    // Browser tests run while the workspace's sources are being edited; a file change would make
+    // Vite reload the page mid-test and lose its state, so they turn the watcher off.
+    ...(process.env.VSTORE_E2E ? { watch: null } : {}),
+  },
+});

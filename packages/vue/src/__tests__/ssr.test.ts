@@ -1,0 +1,33 @@
+import { createClient } from '@vstore/core';
+import { describe, expect, it } from 'vitest';
+import { createSSRApp, defineComponent, h } from 'vue';
+import { renderToString } from 'vue/server-renderer';
+import { createVStore, useEntity, useSpendControl, useTask } from '../index';
+import { BASE_URL, json, scriptedFetch, spendControl } from './scriptedFetch';
+
+describe('server rendering', () => {
+  it('loads in serverPrefetch and leaves no subscription, poll or timer behind', async () => {
+    const server = scriptedFetch(() => json(200, spendControl('sc_1', 4, { name: 'Travel' })));
+    const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch });
+    const App = defineComponent({
+      setup() {
+        const { data, status } = useSpendControl('sc_1');
+        const { status: taskStatus } = useTask('t_1');
+        const entity = useEntity('spend_control', 'sc_1');
+        return () =>
+          h(
+            'p',
+            `${status.value} ${data.value?.name} v${data.value?.version} ${taskStatus.value} ${entity.value ? 'held' : ''}`,
+          );
+      },
+    });
+    const app = createSSRApp(App).use(createVStore({ client }));
+    const html = await renderToString(app);
+    expect(html).toBe('<p>success Travel v4 pending held</p>');
+    // One read, from serverPrefetch; the task is left for the browser to poll.
+    expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /spend_controls/sc_1']);
+    // Nothing listens to the store after rendering: a later change reaches no component.
+    client.store.apply('spend_control', 'sc_1', spendControl('sc_1', 5));
+    expect(await renderToString(createSSRApp(App).use(createVStore({ client })))).toContain('v5');
+  });
+});

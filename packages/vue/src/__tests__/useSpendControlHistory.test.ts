@@ -1,0 +1,71 @@
+import { createClient } from '@vstore/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { effectScope, nextTick, ref } from 'vue';
+import { useSpendControlHistory } from '../useSpendControlHistory';
+import { BASE_URL, held, json, scriptedFetch, spendControl } from './scriptedFetch';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const settle = () => vi.advanceTimersByTimeAsync(0);
+const versions = (id: string, n: number) => ({
+  data: Array.from({ length: n }, (_, i) => spendControl(id, n - i)),
+});
+
+function setup(latest: () => number) {
+  const server = scriptedFetch((call) => json(200, versions(call.path.split('/')[2] ?? '', latest())));
+  const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch });
+  return { server, client, scope: effectScope() };
+}
+
+describe('useSpendControlHistory', () => {
+  it('lists every version oldest first, with one request', async () => {
+    const { server, client, scope } = setup(() => 3);
+    const history = scope.run(() => useSpendControlHistory('sc_1', { client }))!;
+    await settle();
+    expect(history.data.value?.map((v) => v.version)).toEqual([1, 2, 3]);
+    expect(server.count('GET /spend_controls/sc_1/history')).toBe(1);
+    expect(client.store.get('spend_control', 'sc_1')?.version).toBe(3);
+    scope.stop();
+  });
+
+  it('refetches when the store gets a newer latest version, and only then', async () => {
+    let latest = 2;
+    const { server, client, scope } = setup(() => latest);
+    const history = scope.run(() => useSpendControlHistory('sc_1', { client }))!;
+    await settle();
+    client.store.apply('spend_control', 'sc_1', spendControl('sc_1', 2)); // duplicate
+    client.store.apply('spend_control', 'sc_1', spendControl('sc_1', 1)); // stale
+    await settle();
+    expect(server.calls).toHaveLength(1);
+
+    latest = 4;
+    client.store.apply('spend_control', 'sc_1', spendControl('sc_1', 4), 'event');
+    await settle();
+    expect(server.calls).toHaveLength(2);
+    expect(history.data.value?.map((v) => v.version)).toEqual([1, 2, 3, 4]);
+    scope.stop();
+  });
+
+  it('aborts the old list request when the id changes', async () => {
+    const first = held();
+    const server = scriptedFetch((call) =>
+      call.path.includes('sc_1') ? first.promise : json(200, versions('sc_2', 1)),
+    );
+    const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch });
+    const scope = effectScope();
+    const id = ref('sc_1');
+    const history = scope.run(() => useSpendControlHistory(id, { client }))!;
+    await settle();
+    id.value = 'sc_2';
+    await nextTick();
+    expect(server.calls[0]?.signal?.aborted).toBe(true);
+    await settle();
+    expect(history.data.value?.map((v) => v.spend_control_id)).toEqual(['sc_2']);
+    scope.stop();
+  });
+});

@@ -1,0 +1,162 @@
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { createService } from '@vstore/service';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshotPath } from './support/browser';
+
+const root = fileURLToPath(new URL('../../examples/embed', import.meta.url));
+const AUTH = { authorization: 'Bearer dev-token', 'content-type': 'application/json' };
+
+let api: { url: string; close(): Promise<void> };
+let host: Server;
+let hostUrl: string;
+let browser: Browser;
+let page: Page;
+/** Every request the page sent to the service, as `METHOD /path`. */
+const sent: string[] = [];
+const count = (route: string) => sent.filter((r) => r === route).length;
+
+/** Polls `check` every 25 ms until it holds; bounded, so a broken run fails instead of hanging. */
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The host page as any static server would send it: index.html and the one built script. */
+function serveHostPage(): Promise<string> {
+  const files: Record<string, [string, string]> = {
+    '/': ['index.html', 'text/html'],
+    '/dist/vstore-embed.js': ['dist/vstore-embed.js', 'text/javascript'],
+  };
+  host = createServer(async (req, res) => {
+    const file = files[new URL(req.url ?? '/', 'http://host').pathname];
+    if (!file) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': file[1] }).end(await readFile(`${root}/${file[0]}`));
+  });
+  return new Promise((resolve) =>
+    host.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`)),
+  );
+}
+
+const widgets = () => page.locator('vstore-spend-control');
+const widget = (n: number): Locator => widgets().nth(n);
+const versionOf = (n: number) => widget(n).getAttribute('data-version');
+const statusOf = (n: number) => widget(n).locator('.pill').textContent();
+
+beforeAll(async () => {
+  await build({ root, logLevel: 'error' });
+  const script = await readFile(`${root}/dist/vstore-embed.js`);
+  console.info(
+    `vstore-embed.js: ${(await stat(`${root}/dist/vstore-embed.js`)).size} B raw, ${gzipSync(script, { level: 9 }).byteLength} B gzip`,
+  );
+  api = await createService({ taskDurationMs: 500 }).listen({ host: '127.0.0.1', port: 0 });
+  hostUrl = await serveHostPage();
+  browser = await launchBrowser();
+  page = await (await newContext(browser)).newPage();
+  // The host's own bootstrap points the widgets at this run's service before the script loads.
+  await page.addInitScript((serviceUrl) => {
+    window.vstoreEmbed = { serviceUrl };
+  }, api.url);
+  page.on('request', (request) => {
+    if (request.url().startsWith(api.url) && request.method() !== 'OPTIONS') {
+      sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    }
+  });
+  await page.goto(hostUrl);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => host?.close(resolve));
+  await api?.close();
+});
+
+describe('embedded <vstore-spend-control> widgets', () => {
+  it('load three widgets with one read per control and one event connection', async () => {
+    await until('all widgets loaded', async () => {
+      const versions = await widgets().evaluateAll((els) =>
+        els.map((el) => (el as HTMLElement).dataset.version),
+      );
+      return versions.length === 3 && versions.every(Boolean);
+    });
+    expect(count('GET /spend_controls/sc_1')).toBe(1);
+    expect(count('GET /spend_controls/sc_2')).toBe(1);
+    expect(count('GET /events')).toBe(1);
+    expect(await widget(0).locator('.name').textContent()).toBe(
+      await widget(1).locator('.name').textContent(),
+    );
+    // Shadow DOM keeps the host's loud `button { background: hotpink }` out.
+    const background = await widget(0)
+      .getByRole('button', { name: 'Pause' })
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).not.toBe('rgb(255, 105, 180)');
+    await page.screenshot({ path: screenshotPath('embed-1-loaded'), fullPage: true });
+  });
+
+  it('keep both widgets of one control in step from a single request', async () => {
+    const before = sent.length;
+    await widget(0).getByRole('button', { name: 'Pause' }).click();
+    await until(
+      'both sc_1 widgets paused',
+      async () => (await statusOf(0)) === 'paused' && (await statusOf(1)) === 'paused',
+    );
+    expect(sent.slice(before)).toEqual(['PATCH /spend_controls/sc_1']);
+    expect(await versionOf(0)).toBe('2');
+    expect(await versionOf(1)).toBe('2');
+    expect(await statusOf(2)).toBe('active');
+    await page.screenshot({ path: screenshotPath('embed-2-paused-from-one-widget'), fullPage: true });
+  });
+
+  it('follow a change made elsewhere through the shared event connection, without a request', async () => {
+    const before = sent.length;
+    const response = await fetch(`${api.url}/spend_controls/sc_1`, {
+      method: 'PATCH',
+      headers: AUTH,
+      body: JSON.stringify({ name: 'Travel (finance)' }),
+    });
+    expect(response.status).toBe(200);
+    await until(
+      'both sc_1 widgets at v3',
+      async () => (await versionOf(0)) === '3' && (await versionOf(1)) === '3',
+    );
+    expect(await widget(1).locator('.name').textContent()).toBe('Travel (finance)');
+    expect(sent.slice(before)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('embed-3-event-pushed'), fullPage: true });
+  });
+
+  it('close the event connection when the last widget is removed, and reopen it for a new one', async () => {
+    const status = () =>
+      page.evaluate(() =>
+        (window as unknown as { VStoreEmbed: { runtimeStatus(): object } }).VStoreEmbed.runtimeStatus(),
+      );
+    const closed = page.waitForEvent('requestfailed', {
+      predicate: (request) => request.url() === `${api.url}/events`,
+      timeout: 15_000,
+    });
+    await widget(0).evaluate((el) => el.remove());
+    expect(await status()).toEqual({ widgets: 2, connected: true });
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll('vstore-spend-control')) el.remove();
+    });
+    expect(await status()).toEqual({ widgets: 0, connected: false });
+    await closed;
+
+    const before = sent.length;
+    await page.evaluate(() => {
+      const el = document.createElement('vstore-spend-control');
+      el.setAttribute('control-id', 'sc_1');
+      document.querySelector('.grid')?.append(el);
+    });
+    await until('the new widget loaded', async () => (await versionOf(0)) === '3');
+    expect(sent.slice(before).sort()).toEqual(['GET /events', 'GET /spend_controls/sc_1']);
+    expect(await status()).toEqual({ widgets: 1, connected: true });
+  });
+});
