@@ -61,3 +61,15 @@ export function upsertStream(keys: readonly string[], size: number, seed = 7): S
   }
   return ops;
 }
+
+/**
+ * A fresh copy of the first `count` ops of a stream: same contents, new objects of the same shape.
+ * Each target replays its own copy, as each would receive fresh objects from a parser: the store
+ * freezes what it accepts, and a frozen op would change the hidden class another target reads.
+ */
+export const copyStream = (ops: readonly SpendControlFixture[], count: number): SpendControlFixture[] =>
+  ops
+    .slice(0, count)
+    .map((op) =>
+      spendControl(op.spend_control_id, Number(op.spend_control_id.slice(3)), op.version, op.name),
+    );

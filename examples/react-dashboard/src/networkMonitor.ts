@@ -38,17 +38,6 @@ function describe(input: RequestInfo | URL, init: RequestInit | undefined): stri
   return `${method.toUpperCase()} ${url}`;
 }
 
-/**
- * Workaround: core's SSE request sends a `Cache-Control` request header, which the service's CORS
- * preflight does not allow, so a cross-origin browser could not open the stream. `cache: 'no-store'`
- * asks the same of the browser without a header. Remove once core or the service is fixed.
- */
-function withoutCacheControl(init: RequestInit | undefined): RequestInit {
-  const headers = new Headers(init?.headers);
-  headers.delete('cache-control');
-  return { ...init, headers, cache: 'no-store' };
-}
-
 export function createNetworkMonitor(
   base: typeof fetch = (...args) => globalThis.fetch(...args),
 ): NetworkMonitor {
@@ -64,7 +53,7 @@ export function createNetworkMonitor(
   const monitored: typeof fetch = async (input, init) => {
     const key = describe(input, init);
     // The event stream is one long request; counting its reconnects as traffic would mislead.
-    if (key.includes('/events')) return base(input, withoutCacheControl(init));
+    if (key.includes('/events')) return base(input, init);
     update({ requests: stats.requests + 1, retries: stats.retries + (failed.has(key) ? 1 : 0) });
     let response: Response;
     try {

@@ -8,7 +8,8 @@ const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/ch
 
 export function chromiumPath(): string {
   const found = candidates.find((p): p is string => Boolean(p && existsSync(p)));
-  if (!found) throw new Error('Chromium not found: run `node scripts/ensureChromium.mjs` or set CHROMIUM_PATH');
+  if (!found)
+    throw new Error('Chromium not found: run `node scripts/ensureChromium.mjs` or set CHROMIUM_PATH');
   return found;
 }
 

@@ -54,15 +54,19 @@ describe('useUpdateSpendControl', () => {
     scope.stop();
   });
 
-  it('edits with a recipe, sending only the changed fields', async () => {
-    const { server, client, scope } = setup(() =>
-      json(200, spendControl('sc_1', 2, { limit: { amount: 250, currency: 'EUR' } })),
+  it('edits with a recipe over the latest state, sending only the changed fields', async () => {
+    const { server, client, scope } = setup((call) =>
+      call.method === 'PATCH'
+        ? json(200, spendControl('sc_1', 2, { limit: { amount: 250, currency: 'EUR' } }))
+        : json(200, spendControl('sc_1', 1)),
     );
     const update = scope.run(() => useUpdateSpendControl({ client }))!;
     await update.edit('sc_1', (draft) => {
       if (draft.limit) draft.limit.amount = 250;
     });
+    // core's edit reads the latest state first, so the recipe never runs over a stale copy.
     expect(server.calls.map((c) => [c.method, c.body])).toEqual([
+      ['GET', undefined],
       ['PATCH', { limit: { amount: 250, currency: 'EUR' } }],
     ]);
     expect(update.status.value).toBe('success');
