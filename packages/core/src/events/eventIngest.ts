@@ -1,5 +1,5 @@
 import { type Observable, Subject } from 'rxjs';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ShapeIssue } from '../errors/apiError';
 import { UnsupportedSchemaVersionError } from '../errors/clientErrors';
 import type { ApplyOutcome, EntityStore } from '../store/types';

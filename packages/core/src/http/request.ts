@@ -1,5 +1,5 @@
 import { Observable } from 'rxjs';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { type RequestInfo, ResponseShapeError } from '../errors/apiError';
 import { describe, shapeIssues } from '../errors/errorFromResponse';
 import { parseJson } from './safeJson';

@@ -10,7 +10,7 @@ import {
   throwError,
   timeout,
 } from 'rxjs';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ApiError, GatewayError, NetworkError, RateLimitError, type RequestInfo } from '../errors/apiError';
 import { errorFromResponse } from '../errors/errorFromResponse';
 import { redactUrl, type ScrubbedError, scrubError } from '../errors/redact';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineResource, nullable, versionFields } from './defineResource';
 
 /** An account as read. Only its id and version are relied on; the rest is kept as sent. */

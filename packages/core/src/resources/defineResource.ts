@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A resource the client can read and write: where it lives, how its reads are validated, which

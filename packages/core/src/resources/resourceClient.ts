@@ -1,6 +1,6 @@
 import type { Draft } from 'immer';
 import { defer, map, type Observable, of, throwError } from 'rxjs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ClientContext, storeKey } from '../client/clientContext';
 import { ResponseShapeError } from '../errors/apiError';
 import { InvalidUpdateError } from '../errors/clientErrors';

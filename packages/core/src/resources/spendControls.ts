@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineResource, nullable, versionFields } from './defineResource';
 
 export const moneySchema = z.looseObject({ amount: z.number(), currency: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineResource } from './defineResource';
 
 /** Statuses after which a task never changes. */
