@@ -63,7 +63,7 @@ beforeAll(async () => {
   page = await (await newContext(browser)).newPage();
   // The host's own bootstrap points the widgets at this run's service before the script loads.
   await page.addInitScript((serviceUrl) => {
-    window.vstoreEmbed = { serviceUrl };
+    window.vstoreEmbed = { serviceUrl, token: 'dev-token' };
   }, api.url);
   page.on('request', (request) => {
     if (request.url().startsWith(api.url) && request.method() !== 'OPTIONS') {
@@ -99,6 +99,44 @@ describe('embedded <vstore-spend-control> widgets', () => {
       .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(background).not.toBe('rgb(255, 105, 180)');
     await page.screenshot({ path: screenshotPath('embed-1-loaded'), fullPage: true });
+  });
+
+  it('leave no token readable in the page once the script has read it', async () => {
+    const left = await page.evaluate(() => ({
+      attribute: document.querySelector('script[src$="vstore-embed.js"]')?.getAttribute('data-token'),
+      global: window.vstoreEmbed?.token,
+    }));
+    expect(left).toEqual({ attribute: null, global: undefined });
+  });
+
+  it('take the token from a getToken callback the host page provides', async () => {
+    const other = await (await newContext(browser)).newPage();
+    try {
+      await other.addInitScript((serviceUrl) => {
+        const calls = { n: 0 };
+        Object.assign(window, { tokenCalls: calls });
+        window.vstoreEmbed = {
+          serviceUrl,
+          getToken: () => {
+            calls.n += 1;
+            return 'dev-token';
+          },
+        };
+      }, api.url);
+      await other.goto(hostUrl);
+      await until('the widgets of the second page loaded', async () => {
+        const versions = await other
+          .locator('vstore-spend-control')
+          .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.version));
+        return versions.length === 3 && versions.every(Boolean);
+      });
+      const calls = await other.evaluate(
+        () => (window as unknown as { tokenCalls: { n: number } }).tokenCalls.n,
+      );
+      expect(calls).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
   });
 
   it('keep both widgets of one control in step from a single request', async () => {

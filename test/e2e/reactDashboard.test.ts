@@ -13,6 +13,8 @@ let api: { url: string; close(): Promise<void> };
 let app: RunningApp;
 let browser: Browser;
 let page: Page;
+/** Every request the page sent to the service, as `METHOD /path`. */
+const sent: string[] = [];
 
 /** Polls `check` every 25 ms until it holds; bounded, so a broken run fails instead of hanging. */
 async function until(
@@ -56,6 +58,11 @@ beforeAll(async () => {
   app = await startViteApp(root, { VITE_SERVICE_URL: api.url });
   browser = await launchBrowser();
   page = await (await newContext(browser)).newPage();
+  page.on('request', (request) => {
+    if (request.url().startsWith(api.url) && request.method() !== 'OPTIONS') {
+      sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    }
+  });
   await page.goto(app.url);
   await testId('sc-card-sc_1').waitFor();
 });
@@ -70,6 +77,8 @@ describe('React dashboard', () => {
   it('shows the controls with their versions and connects to the live stream', async () => {
     await until('sc_1 loaded', async () => (await text('sc-detail-version')) === 'v1');
     await until('SSE open', async () => (await testId('sse-state').getAttribute('data-state')) === 'open');
+    // StrictMode mounts every effect twice; the chaos panel still asks for the fault profile once.
+    expect(sent.filter((r) => r === 'GET /__admin/faults')).toHaveLength(1);
     await page.screenshot({ path: screenshotPath('react-dashboard-1-loaded'), fullPage: true });
   });
 
@@ -99,6 +108,20 @@ describe('React dashboard', () => {
     expect(await text('sc-field-limit')).toBe('$6,500.00');
     expect(service.inspect().spendControls.sc_1).toBe(3);
     await page.screenshot({ path: screenshotPath('react-dashboard-2-conflict-reapplied'), fullPage: true });
+  });
+
+  it('refuses to save a cleared limit and says why', async () => {
+    const patches = sent.filter((r) => r === 'PATCH /spend_controls/sc_1').length;
+    await testId('edit-amount').fill('');
+    await testId('edit-amount-error').waitFor();
+    expect(await testId('edit-save').isDisabled()).toBe(true);
+    await testId('edit-amount').press('Enter');
+    await testId('edit-amount').fill('6500');
+    await testId('edit-amount-error').waitFor({ state: 'detached' });
+    // Left focused, the number input makes Chrome scroll on the next click elsewhere, which then misses.
+    await testId('edit-amount').blur();
+    expect(await testId('edit-save').isDisabled()).toBe(true);
+    expect(sent.filter((r) => r === 'PATCH /spend_controls/sc_1')).toHaveLength(patches);
   });
 
   it('lists the history and diffs any two versions through historical reads', async () => {

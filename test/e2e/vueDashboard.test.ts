@@ -113,6 +113,21 @@ describe('Vue dashboard', () => {
     await page.screenshot({ path: screenshotPath('vue-dashboard-2-conflict-reapplied'), fullPage: true });
   });
 
+  it('refuses to save a cleared limit and says why, and sees the current amount as no change', async () => {
+    const patches = sent.filter((r) => r === 'PATCH /spend_controls/sc_1').length;
+    await testId('edit-amount').fill('');
+    await testId('edit-amount-error').waitFor();
+    expect(await testId('edit-save').isDisabled()).toBe(true);
+    await testId('edit-amount').press('Enter');
+    await testId('edit-amount').fill('6500');
+    await testId('edit-amount-error').waitFor({ state: 'detached' });
+    // Left focused, the number input makes Chrome scroll on the next click elsewhere, which then misses.
+    await testId('edit-amount').blur();
+    // The number input gives a number, the form's base a string: the same amount is still no change.
+    expect(await testId('edit-save').isDisabled()).toBe(true);
+    expect(sent.filter((r) => r === 'PATCH /spend_controls/sc_1')).toHaveLength(patches);
+  });
+
   it('lists the history and diffs any two versions through historical reads', async () => {
     await testId('history-row-3').waitFor();
     await testId('diff-left').selectOption('1');
@@ -127,6 +142,17 @@ describe('Vue dashboard', () => {
     expect(changed).toEqual(['Name', 'Limit', 'Version time']);
     await diff.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath('vue-dashboard-3-history-diff'), fullPage: true });
+  });
+
+  it("starts another control's history from its own newest versions, not the last one's picks", async () => {
+    await testId('sc-card-sc_2').getByRole('button').click();
+    await until('sc_2 selected', async () => (await testId('sc-detail').getAttribute('data-id')) === 'sc_2');
+    await testId('history-row-1').waitFor();
+    expect(await testId('diff-left').inputValue()).toBe('1');
+    expect(await testId('diff-right').inputValue()).toBe('1');
+    await testId('version-diff').waitFor();
+    await testId('sc-card-sc_1').getByRole('button').click();
+    await until('sc_1 selected', async () => (await testId('sc-detail').getAttribute('data-id')) === 'sc_1');
   });
 
   it('deletes an account and follows its task to completed', async () => {

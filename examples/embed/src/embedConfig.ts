@@ -1,31 +1,50 @@
 /** Page-level settings: one store and one event connection serve every widget on the page. */
 export interface EmbedConfig {
   serviceUrl: string;
-  token: string;
+  /** Called lazily by the client, which caches the token; never kept anywhere the page can read. */
+  getToken: () => string | Promise<string>;
   environment?: string;
+}
+
+/** What the host page may set on `window.vstoreEmbed` before the script tag loads. */
+export interface EmbedGlobal {
+  serviceUrl: string;
+  /** Preferred: the host's own token source (e.g. its session), so no token sits in the page. */
+  getToken: () => string | Promise<string>;
+  /** A fixed token; read once and then deleted from this object. */
+  token: string;
+  environment: string;
 }
 
 declare global {
   interface Window {
     /** Set before the script tag loads, e.g. by the host's own bootstrap. Wins over data attributes. */
-    vstoreEmbed?: Partial<EmbedConfig>;
+    vstoreEmbed?: Partial<EmbedGlobal>;
   }
 }
 
-const DEFAULTS: EmbedConfig = { serviceUrl: 'http://127.0.0.1:4010', token: 'dev-token' };
+const DEFAULTS = { serviceUrl: 'http://127.0.0.1:4010', token: 'dev-token' };
 
 /**
  * Reads the configuration once, when the script loads: `window.vstoreEmbed`, then the loading
  * script tag's `data-service-url` / `data-token` / `data-environment`, then the local defaults.
  * `script` must be captured during the script's first run (`document.currentScript` is null later).
+ * A token given as data is then removed from the DOM and from `window.vstoreEmbed`, so any other
+ * script on the host page (an ad, an analytics tag) cannot read it there; it lives on only in the
+ * client's `getToken` closure.
  */
 export function readEmbedConfig(script: HTMLOrSVGScriptElement | null): EmbedConfig {
-  const data = script instanceof HTMLScriptElement ? script.dataset : {};
+  const tag = script instanceof HTMLScriptElement ? script : undefined;
+  const data = tag?.dataset ?? {};
   const global = window.vstoreEmbed ?? {};
   const environment = global.environment ?? data.environment;
+  const token = global.token ?? data.token ?? DEFAULTS.token;
+  tag?.removeAttribute('data-token');
+  // Reflect.deleteProperty returns false, rather than throwing, on an object the host froze.
+  Reflect.deleteProperty(global, 'token');
   return {
     serviceUrl: global.serviceUrl ?? data.serviceUrl ?? DEFAULTS.serviceUrl,
-    token: global.token ?? data.token ?? DEFAULTS.token,
+    getToken: global.getToken ?? (() => token),
     ...(environment === undefined ? {} : { environment }),
   };
 }

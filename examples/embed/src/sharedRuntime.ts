@@ -19,7 +19,7 @@ let leases = 0;
 export function leaseRuntime(config: EmbedConfig): RuntimeLease {
   client ??= createClient({
     baseUrl: config.serviceUrl,
-    getToken: () => config.token,
+    getToken: config.getToken,
     ...(config.environment === undefined ? {} : { environment: config.environment }),
   });
   // Appended rather than resolved, so a service mounted under a path prefix keeps it.

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from './react';
 import { useVStoreClient } from './vstoreProvider';
 
 const noop = () => {};

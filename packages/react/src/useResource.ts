@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from './react';
 import { requestCacheFor } from './requestCache';
 import { useEntity } from './useEntity';
 import { useVStoreClient } from './vstoreProvider';
@@ -28,7 +28,8 @@ export type ResourceResult<T> = ResultBase &
  */
 export interface ResourceSource<T> {
   readonly definition: { readonly type: string };
-  get(id: string, options: { version?: number; maxAgeMs?: number }): Promise<T>;
+  /** `signal` aborts once no component reads this key any more (all unmounted, or the id changed). */
+  get(id: string, options: { version?: number; maxAgeMs?: number; signal?: AbortSignal }): Promise<T>;
 }
 
 export interface ResourceOptions {
@@ -39,7 +40,10 @@ export interface ResourceOptions {
    * @default the client's `maxAgeMs` (0: ask on every mount)
    */
   maxAgeMs?: number;
-  /** Suspend (throw the in-flight promise) until data is there; errors go to the error boundary. */
+  /**
+   * Suspend (throw the in-flight promise) until data is there; errors go to the error boundary. A
+   * render more than a second after the failure (an error boundary's reset) asks again instead.
+   */
   suspense?: boolean;
 }
 
@@ -49,10 +53,11 @@ const SUSPENSE_FRESH_MS = 1000;
 /**
  * Request state for `key` from the per-client request cache, plus `load`. The request starts in an
  * effect; under StrictMode the second effect run finds the first request in flight and shares it.
+ * The cache aborts it (through `run`'s signal) once no component reads `key` any more.
  */
 export function useRequest(
   key: string | undefined,
-  run: (force: boolean) => Promise<unknown>,
+  run: (force: boolean, signal: AbortSignal) => Promise<unknown>,
   suspense: boolean | undefined,
 ) {
   const cache = requestCacheFor(useVStoreClient());
@@ -64,7 +69,7 @@ export function useRequest(
   // Only `load(true)` may use a freshness window: `onClick={refetch}` passes an event, which forces.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   const load = useCallback(
-    (lazy?: unknown) => (key === undefined ? done : cache.load(key, () => run(lazy !== true))),
+    (lazy?: unknown) => (key === undefined ? done : cache.load(key, (signal) => run(lazy !== true, signal))),
     [cache, key],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: `entry` is read once, at mount
@@ -84,7 +89,10 @@ export function toResult<T>(
   suspense: boolean | undefined,
 ): ResourceResult<T> {
   const { failure } = entry;
-  if (suspense && data === undefined) throw failure ? failure.error : load(true);
+  // A failure goes to the error boundary once; a render past the freshness window comes from its
+  // reset, and asks again (a failing retry is a fresh failure, so this cannot loop).
+  if (suspense && data === undefined)
+    throw failure && failure.at > Date.now() - SUSPENSE_FRESH_MS ? failure.error : load(true);
   return {
     data,
     error: failure?.error,
@@ -103,16 +111,14 @@ export function useResource<T extends object>(
   id: string | undefined,
   options: ResourceOptions = {},
 ): ResourceResult<T> {
-  const { version = 0, maxAgeMs, suspense } = options;
+  const { suspense, ...read } = options;
+  const version = read.version ?? 0;
   const { type } = source.definition;
   const latest = useEntity<T>(type, version ? undefined : id);
   const request = useRequest(
     id === undefined ? undefined : `${type}\0${id}\0${version}`,
-    (force: boolean) =>
-      source.get(
-        id as string,
-        version ? { version } : force ? { maxAgeMs: 0 } : maxAgeMs === undefined ? {} : { maxAgeMs },
-      ),
+    // core reads `maxAgeMs` for latest reads only (a historical version never changes).
+    (force, signal) => source.get(id as string, { ...read, ...(force && { maxAgeMs: 0 }), signal }),
     suspense,
   );
   // A historical version never changes, so the response itself is the data (core caches it too).

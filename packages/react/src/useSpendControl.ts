@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect } from './react';
 import type { SpendControl } from './types';
 import { useEntity } from './useEntity';
 import { type ResourceOptions, type ResourceResult, toResult, useRequest, useResource } from './useResource';
@@ -23,13 +23,13 @@ export function useSpendControlHistory(
   const latest = useEntity<SpendControl>(TYPE, id);
   const request = useRequest(
     id === undefined ? undefined : `${TYPE}\0${id}\0history`,
-    () => spendControls.history(id as string),
+    (_, signal) => spendControls.history(id as string, { signal }),
     options.suspense,
   );
   const data = request.entry.result as SpendControl[] | undefined;
   // Core lists versions oldest first, so the last one is the newest the list knows.
   const newest = data?.at(-1)?.version ?? 0;
-  const behind = !!latest && !!data && latest.version > newest;
+  const behind = !!data && (latest?.version ?? 0) > newest;
   // A fetch, not a state copy: only the service can say which versions lie between. Runs again
   // while each reply gets closer, and stops when one does not (so a lagging list cannot loop).
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch only when the store gets ahead

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from './react';
 import type { Task, TaskPollOptions } from './types';
 import { useEntity } from './useEntity';
 import { useVStoreClient } from './vstoreProvider';
@@ -24,7 +24,7 @@ export function useTask(taskId: string | undefined, options?: TaskPollOptions): 
   const client = useVStoreClient();
   const task = useEntity<Task>('task', taskId);
   const [failure, setFailure] = useState<{ id: string; error: unknown }>();
-  const terminal = task !== undefined && TERMINAL.has(task.status);
+  const terminal = !!task && TERMINAL.has(task.status);
   // biome-ignore lint/correctness/useExhaustiveDependencies: options are read when polling starts
   useEffect(() => {
     if (taskId === undefined || terminal) return;

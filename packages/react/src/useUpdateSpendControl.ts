@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState } from './react';
 import type { SpendControl, SpendControlEditOptions, SpendControlPatch, SpendControlRecipe } from './types';
 import { useVStoreClient } from './vstoreProvider';
 
@@ -9,8 +9,6 @@ interface MutationState {
   error: unknown;
   data: SpendControl | undefined;
 }
-
-const IDLE: MutationState = { status: 'idle', error: undefined, data: undefined };
 
 export interface UpdateSpendControlResult {
   /** PATCH with update-valid fields; resolves to the result, or undefined on failure (see `error`). */
@@ -33,25 +31,22 @@ export interface UpdateSpendControlResult {
  */
 export function useUpdateSpendControl(): UpdateSpendControlResult {
   const { spendControls } = useVStoreClient();
-  const [state, setState] = useState(IDLE);
+  const [state, setState] = useState<MutationState>({ status: 'idle', error: undefined, data: undefined });
   const latestCall = useRef(0);
   const track = (start: () => Promise<SpendControl>) => {
     const call = ++latestCall.current;
     // Only the latest call may set the state, so an older, slower call cannot overwrite it.
-    const settle = (next: MutationState) => call === latestCall.current && setState(next);
-    settle({ ...IDLE, status: 'pending' });
+    const settle = (status: MutationStatus, error?: unknown, data?: SpendControl) => {
+      if (call === latestCall.current) setState({ status, error, data });
+      return data;
+    };
+    settle('pending');
     // `Promise.resolve().then` also turns a synchronous throw (InvalidUpdateError) into `error`.
     return Promise.resolve()
       .then(start)
       .then(
-        (data) => {
-          settle({ ...IDLE, status: 'success', data });
-          return data;
-        },
-        (error: unknown) => {
-          settle({ ...IDLE, status: 'error', error });
-          return undefined;
-        },
+        (data) => settle('success', undefined, data),
+        (error: unknown) => settle('error', error),
       );
   };
   return {

@@ -1,5 +1,5 @@
 import type { Client } from '@vstore/core';
-import { createContext, createElement, type ReactNode, useContext } from 'react';
+import { createContext, createElement, type ReactNode, useContext } from './react';
 
 const ClientContext = createContext<Client | null>(null);
 

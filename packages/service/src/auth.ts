@@ -4,16 +4,15 @@ import type { ResolvedOptions } from './options';
 export type AuthResult = { ok: true; token: string } | { ok: false; response: Response };
 
 /**
- * The gateway: runs before any operation. `Authorization: Bearer <token>`; on the event stream
- * also `?access_token=`, because EventSource cannot send headers. The token never appears in
- * an answer.
+ * The gateway: runs before any operation. `Authorization: Bearer <token>` only, the event stream
+ * included (core's SSE client reads it with fetch, which sends headers): a token in the URL would
+ * end up in server and proxy logs. The token never appears in an answer.
  */
-export function authenticate(request: Request, url: URL, path: string, options: ResolvedOptions): AuthResult {
+export function authenticate(request: Request, options: ResolvedOptions): AuthResult {
   const header = request.headers.get('authorization');
-  const match = header === null ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
-  const token = match?.[1] ?? (path === '/events' ? url.searchParams.get('access_token') : null);
+  const token = header === null ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
   const field = options.gatewayErrorField;
-  if (token === null || token === undefined) {
+  if (token === undefined) {
     return {
       ok: false,
       response: gatewayError(401, field, 'Missing access token; send Authorization: Bearer <token>.'),

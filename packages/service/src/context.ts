@@ -16,7 +16,6 @@ export interface ServiceData {
   creates: number;
   /** Writes between their read and their commit (inside writeDelayMs). */
   pendingWrites: number;
-  createsByKey: Map<string, number>;
 }
 
 /** What every route handler gets. */
@@ -40,7 +39,6 @@ export function createData(seed: SeedData, time: string): ServiceData {
     nextSpendControl: 1,
     creates: 0,
     pendingWrites: 0,
-    createsByKey: new Map(),
   };
   for (const a of seed.accounts ?? []) {
     const { account_id, name, currency } = a;

@@ -62,6 +62,7 @@ export function createService(options: ServiceOptions = {}): Service {
       timers,
       durationMs: resolved.taskDurationMs,
       outcome: resolved.taskOutcome,
+      maxFinished: resolved.maxFinishedTasks,
       publish: (type, data) => hub.publish(type, data),
     }),
     idempotency: createIdempotencyStore(now, resolved.idempotencyTtlMs),
@@ -111,7 +112,7 @@ export function createService(options: ServiceOptions = {}): Service {
     const isStream = path === '/events';
     const fault = injector.decide();
     if (fault.latencyMs > 0) await timers.sleep(fault.latencyMs);
-    const auth = authenticate(request, url, path, resolved);
+    const auth = authenticate(request, resolved);
     if (!auth.ok) return auth.response;
     // EventSource gives up for good on an error status, so faults reach the stream only as
     // duplicated and reordered deliveries.
@@ -140,6 +141,13 @@ export function createService(options: ServiceOptions = {}): Service {
   const notFound = (path: string): Response =>
     notFoundError(ctx.traceId(), 'RouteNotFound', `No route ${path}; see the service README for paths.`);
 
+  // Every answer is counted and carries CORS, the Node server's own failures included.
+  const answer = (response: Response): Response => {
+    requests.total += 1;
+    requests.byStatus.set(response.status, (requests.byStatus.get(response.status) ?? 0) + 1);
+    return withCors(response, resolved.corsOrigin);
+  };
+
   const service: Service = {
     async fetch(request) {
       let response: Response;
@@ -156,14 +164,13 @@ export function createService(options: ServiceOptions = {}): Service {
           );
         }
       }
-      requests.total += 1;
-      requests.byStatus.set(response.status, (requests.byStatus.get(response.status) ?? 0) + 1);
-      return withCors(response, resolved.corsOrigin);
+      return answer(response);
     },
     async listen(listenOptions) {
       // Loaded on demand so `fetch` alone never pulls node:http into a browser bundle.
       const { listenNode } = await import('./nodeServer');
-      return listenNode(service, listenOptions);
+      const failure = () => answer(serverError(ctx.traceId(), 500));
+      return listenNode({ fetch: service.fetch, close: service.close, failure }, listenOptions);
     },
     async close() {
       if (closed) return;

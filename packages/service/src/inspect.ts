@@ -7,7 +7,10 @@ export interface ServiceState {
   faults: FaultProfileName | 'custom';
   creates: {
     total: number;
-    /** Spend controls created per Idempotency-Key (summed over tokens): 1 each when retries are safe. */
+    /**
+     * Spend controls created per Idempotency-Key (summed over tokens): 1 each when retries are safe.
+     * Exact for every key within `idempotencyTtlMs`; older keys leave, as they leave the key store.
+     */
     byIdempotencyKey: Record<string, number>;
   };
   idempotency: { stored: number; inFlight: string[] };
@@ -36,7 +39,7 @@ export function inspectService(
   // Object.fromEntries defines own properties, so a key such as "__proto__" cannot reach a prototype.
   return {
     faults,
-    creates: { total: data.creates, byIdempotencyKey: Object.fromEntries(data.createsByKey) },
+    creates: { total: data.creates, byIdempotencyKey: ctx.idempotency.createsByKey() },
     idempotency: { stored: ctx.idempotency.size(), inFlight: ctx.idempotency.inFlightKeys() },
     pendingWrites: data.pendingWrites,
     spendControls: Object.fromEntries([...data.spendControls].map(([id, v]) => [id, v.length])),

@@ -18,6 +18,8 @@ export interface ListeningService {
 interface Handler {
   fetch(request: Request): Promise<Response>;
   close(): Promise<void>;
+  /** The standard JSON 500 (type, trace_id) for a request that could not be served at all. */
+  failure(): Response;
 }
 
 /** Bodies past this size are cut; the service's own limit (maxBodyBytes) then answers 400. */
@@ -107,9 +109,10 @@ export async function listenNode(service: Handler, options: ListenOptions = {}):
       .then((request) => service.fetch(request))
       .then((response) => writeResponse(response, res))
       .catch(() => {
-        // The client went away mid-answer; nothing is left to tell it.
-        if (!res.headersSent) res.writeHead(500).end();
-        else res.destroy();
+        // The request could not be read or answered (a method the fetch API refuses, a client gone
+        // mid-body): the standard error while headers can still be sent, else the answer is cut.
+        if (res.headersSent) res.destroy();
+        else writeResponse(service.failure(), res).catch(() => res.destroy());
       });
   });
   server.on('connection', (socket) => {

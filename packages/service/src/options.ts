@@ -17,6 +17,8 @@ export interface ServiceOptions {
   taskDurationMs?: number;
   /** Terminal status of tasks, fixed or chosen per task. @default 'completed' */
   taskOutcome?: TaskOutcomeOption;
+  /** Finished tasks kept for GET /tasks/{id}; past it the oldest finished one reads 404. @default 1000 */
+  maxFinishedTasks?: number;
   /** Time between a write's read and its commit; a write committed meanwhile makes it a 409. @default 0 */
   writeDelayMs?: number;
   /** Fault profile or detailed fault settings. @default 'none' */
@@ -51,6 +53,7 @@ export interface ResolvedOptions {
   seed: SeedData;
   taskDurationMs: number;
   taskOutcome: TaskOutcomeOption;
+  maxFinishedTasks: number;
   writeDelayMs: number;
   randomSeed: number;
   maxLimitAmount: number;
@@ -79,6 +82,7 @@ export function resolveOptions(options: ServiceOptions, defaultSeed: SeedData): 
     seed: options.seed ?? defaultSeed,
     taskDurationMs: nonNegative('taskDurationMs', options.taskDurationMs ?? 2000),
     taskOutcome: options.taskOutcome ?? 'completed',
+    maxFinishedTasks: nonNegative('maxFinishedTasks', options.maxFinishedTasks ?? 1000),
     writeDelayMs: nonNegative('writeDelayMs', options.writeDelayMs ?? 0),
     randomSeed: options.randomSeed ?? 1,
     maxLimitAmount: options.maxLimitAmount ?? 1_000_000,

@@ -86,7 +86,7 @@ export async function createSpendControl(
   }
 
   try {
-    const result = await commitCreate(ctx, checked.value, key);
+    const result = await commitCreate(ctx, checked.value, token, key);
     if (key !== null) ctx.idempotency.complete(token, key, result);
     return json(result.body, result.status);
   } catch (error) {
@@ -98,6 +98,7 @@ export async function createSpendControl(
 async function commitCreate(
   ctx: ServiceContext,
   input: Parameters<typeof createRules>[0],
+  token: string,
   key: string | null,
 ): Promise<{ status: number; body: unknown }> {
   const account = ctx.data.accounts.get(input.account_id);
@@ -118,7 +119,7 @@ async function commitCreate(
   };
   ctx.data.spendControls.set(created.spend_control_id, [created]);
   ctx.data.creates += 1;
-  if (key !== null) ctx.data.createsByKey.set(key, (ctx.data.createsByKey.get(key) ?? 0) + 1);
+  if (key !== null) ctx.idempotency.countCreate(token, key);
   ctx.hub.publish('spend_control.created', created);
   return { status: 201, body: created };
 }

@@ -10,6 +10,8 @@ export interface TaskRunnerOptions {
   durationMs: number;
   outcome: TaskOutcomeOption;
   publish: (eventType: string, data: unknown) => void;
+  /** Finished tasks kept for GET /tasks/{id}; beyond it the oldest finished one is forgotten (404). */
+  maxFinished: number;
 }
 
 interface TaskRecord {
@@ -43,6 +45,8 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
   const records = new Map<string, TaskRecord>();
   const active = new Set<TaskRecord>();
+  // Ids of finished tasks in the order they finished: a long-running service must not keep every task.
+  const finished = new Set<string>();
   let counter = 0;
   const pendingMs = Math.floor(options.durationMs / 4);
 
@@ -75,6 +79,12 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
       return;
     }
     active.delete(record);
+    finished.add(task.task_id);
+    for (const oldest of finished) {
+      if (finished.size <= options.maxFinished) break;
+      finished.delete(oldest);
+      records.delete(oldest);
+    }
     // Side effects first (e.g. the account disappears), then the event: a receiver that sees the
     // terminal task can rely on the resource already being in its final state.
     record.onSettled(record.outcome);

@@ -15,7 +15,11 @@ export interface Delivery {
 export interface WebhookHub {
   publish(eventType: string, data: unknown): void;
   subscribe(listener: (delivery: Delivery) => void): () => void;
-  /** Buffered deliveries after `lastId`; `gap` is true when some of them already left the buffer. */
+  /**
+   * Buffered deliveries after `lastId`; `gap` is true when some of them already left the buffer, or
+   * when `lastId` was never issued here (an id from an earlier run of the service): then every
+   * buffered delivery is news to the receiver, and what it missed before the restart is lost.
+   */
   since(lastId: number): { deliveries: Delivery[]; gap: boolean };
   stats(): { published: number; delivered: number; lastEventId: number; subscribers: number };
   close(): void;
@@ -102,6 +106,7 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
       return () => listeners.delete(listener);
     },
     since(lastId) {
+      if (lastId > sequence) return { deliveries: [...buffer], gap: true };
       const first = buffer[0];
       const deliveries = buffer.filter((d) => d.id > lastId);
       return { deliveries, gap: first !== undefined && first.id > lastId + 1 };

@@ -28,8 +28,13 @@ export interface ResourceState<T> {
 
 /** Where a resource comes from, for one key (the values of `useResource`'s inputs). */
 export interface ResourceSource<T, TKey extends readonly unknown[]> {
-  /** The cached value, e.g. the store's copy, read synchronously. Without it, every change refetches. */
-  read?(key: TKey): T | undefined;
+  /**
+   * The cached value, e.g. the store's copy, read synchronously. Without it, every change refetches.
+   * Once given, it decides what is shown: after a fetch it gets the `reply` too, to return when the
+   * cache may not hold it (an evicted historical version), never for a key dropped on purpose (a
+   * removed entity, which a reply must not bring back).
+   */
+  read?(key: TKey, reply?: T): T | undefined;
   /** Calls `changed` when the value for `key` may have changed; returns the unsubscribe. */
   subscribe?(key: TKey, changed: () => void): () => void;
   /** Asks the server; `signal` aborts when the key changes or the scope ends. */
@@ -57,7 +62,8 @@ export function useResource<T, TKey extends readonly [unknown, ...unknown[]]>(
   // On the server a component is never unmounted, so nothing may subscribe or start in setup; the
   // value is loaded in serverPrefetch instead, where rendering waits for it.
   const ssr = isServerRender();
-  let load = async (): Promise<void> => {};
+  // Set by the immediate watcher below before anything can call it.
+  let load!: () => Promise<void>;
 
   watch(
     inputs.map((input) => () => toValue(input)),
@@ -78,7 +84,7 @@ export function useResource<T, TKey extends readonly [unknown, ...unknown[]]>(
           const value = await source.fetch(key, c.signal);
           if (c.signal.aborted) return;
           // The store's copy wins over the reply: a slower reply may be older than what arrived meanwhile.
-          data.value = source.read?.(key) ?? value;
+          data.value = source.read ? source.read(key, value) : value;
           error.value = undefined;
         } catch (e) {
           if (c.signal.aborted) return;

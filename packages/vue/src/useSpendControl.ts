@@ -14,7 +14,7 @@ export interface UseSpendControlOptions {
   client?: Client;
 }
 
-const TYPE = 'spend_control';
+export const TYPE = 'spend_control';
 
 /**
  * One spend control. The latest follows the store, so any reply, event or other tab that brings a
@@ -27,7 +27,8 @@ export function useSpendControl(
   const { client, version, ...get } = options;
   const { store, spendControls } = useClient(client);
   return useResource<SpendControl, [string, number]>([id, () => toValue(version) ?? 0], {
-    read: ([i, v]) => (v ? store.getVersion<SpendControl>(TYPE, i, v) : store.get<SpendControl>(TYPE, i)),
+    // A historical version never changes, so its reply stands in when the store's history is full.
+    read: ([i, v], reply) => (v ? (store.getVersion<SpendControl>(TYPE, i, v) ?? reply) : store.get(TYPE, i)),
     subscribe: ([i, v], changed) => (v ? () => {} : store.subscribe(TYPE, i, changed)),
     // core applies maxAgeMs to latest reads only: a historical version never changes, so it is cached.
     fetch: ([i, v], signal) => spendControls.get(i, { ...get, version: v, signal }),

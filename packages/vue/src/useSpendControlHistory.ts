@@ -1,6 +1,7 @@
 import type { Client, SpendControl } from '@vstore/core';
 import { useClient } from './createVStore';
 import { type ResourceState, useResource } from './useResource';
+import { TYPE } from './useSpendControl';
 import type { MaybeRefOrGetter } from './vue';
 
 /**
@@ -13,15 +14,20 @@ export function useSpendControlHistory(
   options: { client?: Client } = {},
 ): ResourceState<SpendControl[]> {
   const { store, spendControls } = useClient(options.client);
+  const newest = (i: string) => store.get<SpendControl>(TYPE, i)?.version ?? 0;
   const state: ResourceState<SpendControl[]> = useResource<SpendControl[], [string]>([id], {
     subscribe: ([i], changed) =>
-      store.subscribe('spend_control', i, () => {
-        const list = state.data.value;
-        const latest = store.get<SpendControl>('spend_control', i)?.version ?? 0;
-        // While the first list is loading it will include this version or be refetched on the next one.
-        if (list?.every((item) => item.version < latest)) changed();
+      store.subscribe(TYPE, i, () => {
+        // While no list is held, the load in flight compares when its reply lands (below).
+        if (state.data.value?.every((item) => item.version < newest(i))) changed();
       }),
-    fetch: ([i], signal) => spendControls.history(i, { signal }),
+    // A version that reached the store while the list was on its way means asking again; a reply
+    // that brings nothing newer than the one before ends it, so a lagging server cannot loop.
+    fetch: async function load([i], signal, last = -1): Promise<SpendControl[]> {
+      const list = await spendControls.history(i, { signal });
+      const top = list.at(-1)?.version ?? 0;
+      return top > last && top < newest(i) ? load([i], signal, top) : list;
+    },
   });
   return state;
 }

@@ -1,4 +1,4 @@
-import { type Client, type PollOptions, type Task, TERMINAL_TASK_STATUSES } from '@vstore/core';
+import type { Client, PollOptions, Task } from '@vstore/core';
 import { useClient } from './createVStore';
 import { isServerRender } from './isServerRender';
 import { entityRef } from './useEntity';
@@ -25,7 +25,9 @@ export interface TaskState {
   readonly error: Readonly<ShallowRef<unknown>>;
 }
 
-const isTerminal = (task: Task | undefined) => !!task && TERMINAL_TASK_STATUSES.has(task.status);
+// API.md's terminal statuses, spelled out rather than imported from core: a named import next to the
+// index's `export *` costs its own import statement, which this package's size budget has no room for.
+const isTerminal = (task: Task | undefined) => !!task && /^(completed|failed|cancelled)$/.test(task.status);
 
 /**
  * Follows a task: polls while it is not terminal and the scope is alive. A new id or the end of the

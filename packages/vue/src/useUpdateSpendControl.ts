@@ -40,19 +40,18 @@ export function useUpdateSpendControl(options: { client?: Client } = {}): Update
     // Only the latest call may record its outcome, so an older, slower call cannot overwrite it.
     const call = ++calls;
     const settle = (s: MutationStatus, e?: unknown, d?: SpendControl) => {
-      if (call !== calls) return;
-      status.value = s;
-      error.value = e;
-      data.value = d;
+      if (call === calls) {
+        status.value = s;
+        error.value = e;
+        data.value = d;
+      }
+      return d;
     };
     settle('pending');
     try {
-      const result = await start();
-      settle('success', undefined, result);
-      return result;
+      return settle('success', undefined, await start());
     } catch (e) {
-      settle('error', e);
-      return undefined;
+      return settle('error', e);
     }
   };
   return {

@@ -8,6 +8,6 @@ import { getCurrentScope } from './vue';
  */
 export function warnOutsideScope(name: string): void {
   if (process.env.NODE_ENV !== 'production' && !getCurrentScope()) {
-    console.warn(`[vstore] ${name}() outside setup() or an effectScope is never cleaned up`);
+    console.warn(`[vstore] ${name}() outside setup() or an effectScope leaks`);
   }
 }

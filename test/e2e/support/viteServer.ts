@@ -15,7 +15,8 @@ export async function startViteApp(root: string, env: Record<string, string> = {
   const server: ViteDevServer = await createServer({
     root,
     logLevel: 'error',
-    server: { host: '127.0.0.1', port: 0, strictPort: false },
+    // No file watching: an edit elsewhere in the tree must not reload the page mid-test.
+    server: { host: '127.0.0.1', port: 0, strictPort: false, watch: null },
   });
   await server.listen();
   const address = server.httpServer?.address();

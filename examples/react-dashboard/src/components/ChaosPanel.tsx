@@ -42,15 +42,22 @@ export function ChaosPanel({ serviceUrl, network }: { serviceUrl: string; networ
   const remainingMs = useCountdown(stats.retryUntil);
   const on = profile === 'chaos';
 
-  // Show the service's current profile: it may have been started with --faults chaos.
+  // Show the service's current profile: it may have been started with --faults chaos. Sent a
+  // microtask later and aborted on cleanup, so StrictMode's mount, unmount, mount asks once, and a
+  // reply after unmount (or a changed URL) sets nothing.
   useEffect(() => {
-    let live = true;
-    fetch(`${serviceUrl}/__admin/faults`)
-      .then((response) => response.json() as Promise<{ profile?: unknown }>)
-      .then((body) => live && setLocalProfile(body.profile === 'chaos' ? 'chaos' : 'none'), setError);
-    return () => {
-      live = false;
-    };
+    const controller = new AbortController();
+    const { signal } = controller;
+    queueMicrotask(() => {
+      if (signal.aborted) return;
+      fetch(`${serviceUrl}/__admin/faults`, { signal })
+        .then((response) => response.json() as Promise<{ profile?: unknown }>)
+        .then(
+          (body) => setLocalProfile(body.profile === 'chaos' ? 'chaos' : 'none'),
+          (e: unknown) => signal.aborted || setError(e),
+        );
+    });
+    return () => controller.abort();
   }, [serviceUrl]);
 
   const toggle = () => {

@@ -17,10 +17,20 @@ const fieldsOf = (c: SpendControl): Fields => ({
   interval: c.interval ?? 'monthly',
 });
 
+/** The amount field as a limit: undefined unless a finite number >= 0 (an empty field is not 0). */
+function parseAmount(text: string): number | undefined {
+  const amount = text.trim() === '' ? Number.NaN : Number(text);
+  return Number.isFinite(amount) && amount >= 0 ? amount : undefined;
+}
+
+/** Whether a field differs; amounts compare as numbers, so "500.0" is no change from 500. */
+const differs = (before: Fields, after: Fields, key: keyof Fields) =>
+  key === 'amount' ? parseAmount(before.amount) !== parseAmount(after.amount) : before[key] !== after[key];
+
 /** What changed between two states, as "field: before → after" lines. */
 function changes(before: Fields, after: Fields): string[] {
   return (Object.keys(before) as (keyof Fields)[])
-    .filter((key) => before[key] !== after[key])
+    .filter((key) => differs(before, after, key))
     .map((key) => `${key === 'amount' ? 'limit' : key}: ${before[key]} → ${after[key]}`);
 }
 
@@ -42,6 +52,7 @@ export function EditForm({ control }: { control: SpendControl }) {
   const [outcome, setOutcome] = useState<Outcome>();
   const { edit, status, error } = useUpdateSpendControl();
   const mine = changes(fieldsOf(base), form);
+  const amount = parseAmount(form.amount);
   // While nothing is typed, the form follows newer versions (React's "adjust state during render").
   if (mine.length === 0 && control.version > base.version) {
     setBase(control);
@@ -50,6 +61,8 @@ export function EditForm({ control }: { control: SpendControl }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The button is disabled then too; Enter in a field must not send what the button would not.
+    if (amount === undefined || mine.length === 0) return;
     const wanted = { ...form };
     const baseFields = fieldsOf(base);
     let attempts = 0;
@@ -62,8 +75,8 @@ export function EditForm({ control }: { control: SpendControl }) {
       if (wanted.status !== baseFields.status) draft.status = wanted.status as SpendControl['status'];
       if (wanted.interval !== baseFields.interval)
         draft.interval = wanted.interval as SpendControl['interval'];
-      if (wanted.amount !== baseFields.amount) {
-        draft.limit = { currency: draft.limit?.currency ?? 'USD', amount: Number(wanted.amount) };
+      if (differs(baseFields, wanted, 'amount')) {
+        draft.limit = { currency: draft.limit?.currency ?? 'USD', amount };
       }
     });
     if (!saved) return;
@@ -96,8 +109,14 @@ export function EditForm({ control }: { control: SpendControl }) {
             min="0"
             value={form.amount}
             onChange={set('amount')}
+            aria-invalid={amount === undefined}
             data-testid="edit-amount"
           />
+          {amount === undefined && (
+            <span className="field-error" role="alert" data-testid="edit-amount-error">
+              Enter a limit: a number of 0 or more.
+            </span>
+          )}
         </label>
         <label>
           Status
@@ -118,7 +137,7 @@ export function EditForm({ control }: { control: SpendControl }) {
       <button
         type="submit"
         className="button primary"
-        disabled={mine.length === 0 || status === 'pending'}
+        disabled={mine.length === 0 || amount === undefined || status === 'pending'}
         data-testid="edit-save"
       >
         {status === 'pending' ? 'Saving…' : 'Save changes'}

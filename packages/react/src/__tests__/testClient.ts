@@ -1,5 +1,5 @@
 import { type Client, createEntityStore, type EntityStore } from '@vstore/core';
-import { vi } from 'vitest';
+import { type Mock, vi } from 'vitest';
 
 export interface ScControl {
   spend_control_id: string;
@@ -22,14 +22,16 @@ export const sc = (version: number, name = `v${version}`, id = 'sc_1'): ScContro
  */
 export function fakeClient(store: EntityStore = createEntityStore()) {
   const server = new Map<string, ScControl>([['sc_1', sc(1)]]);
-  const get = vi.fn(async (id: string, options: { version?: number } = {}) => {
-    const found = server.get(id);
-    if (!found) throw new Error(`404 ${id}`);
-    if (options.version) return sc(options.version, `v${options.version}`, id);
-    store.apply('spend_control', id, found);
-    return found;
-  });
-  const history = vi.fn(async (id: string) => {
+  const get = vi.fn(
+    async (id: string, options: { version?: number; maxAgeMs?: number; signal?: AbortSignal } = {}) => {
+      const found = server.get(id);
+      if (!found) throw new Error(`404 ${id}`);
+      if (options.version) return sc(options.version, `v${options.version}`, id);
+      store.apply('spend_control', id, found);
+      return found;
+    },
+  );
+  const history = vi.fn(async (id: string, _options: { signal?: AbortSignal } = {}) => {
     const latest = server.get(id);
     if (!latest) throw new Error(`404 ${id}`);
     store.apply('spend_control', id, latest);
@@ -40,4 +42,26 @@ export function fakeClient(store: EntityStore = createEntityStore()) {
     spendControls: { definition: { type: 'spend_control' }, get, history },
   } as unknown as Client;
   return { client, store, server, get, history };
+}
+
+/**
+ * Holds the next call of `read` (one of `fakeClient`'s mocks) until `release()`; aborting the call's
+ * signal rejects it with the signal's reason, as core's client does.
+ */
+export function holdNext<F extends (id: string, options?: { signal?: AbortSignal }) => Promise<unknown>>(
+  read: Mock<F>,
+) {
+  const answer = read.getMockImplementation();
+  if (!answer) throw new Error('holdNext needs a mock with an implementation');
+  let release = () => {};
+  let signal: AbortSignal | undefined;
+  read.mockImplementationOnce(
+    ((id: string, options: { signal?: AbortSignal } = {}) =>
+      new Promise((resolve, reject) => {
+        signal = options.signal;
+        signal?.addEventListener('abort', () => reject(signal?.reason));
+        release = () => resolve(answer(id, options));
+      })) as Parameters<Mock<F>['mockImplementationOnce']>[0],
+  );
+  return { release: () => release(), signal: () => signal };
 }

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { StrictMode, Suspense } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Component, type ReactNode, StrictMode, Suspense } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSpendControl, useSpendControlHistory } from '../useSpendControl';
 import { VStoreProvider } from '../vstoreProvider';
-import { fakeClient, sc } from './testClient';
+import { fakeClient, holdNext, sc } from './testClient';
 
 type Result = ReturnType<typeof useSpendControl>;
 
@@ -27,6 +27,28 @@ function Card({ options, seen }: CardProps) {
 function History({ seen }: { seen: ReturnType<typeof useSpendControlHistory>[] }) {
   seen.push(useSpendControlHistory('sc_1'));
   return null;
+}
+
+function ById({ id, statuses = [] }: { id: string; statuses?: string[] }) {
+  const { data, status } = useSpendControl(id);
+  statuses.push(`${id}:${status}`);
+  return <span data-testid="by-id">{data ? `${data.spend_control_id}@${data.version}` : status}</span>;
+}
+
+/** Shows a retry button for an error thrown below it; the button resets it (react-error-boundary's shape). */
+class Boundary extends Component<{ children: ReactNode }, { error?: unknown }> {
+  override state: { error?: unknown } = {};
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override render() {
+    if (this.state.error === undefined) return this.props.children;
+    return (
+      <button type="button" onClick={() => this.setState({ error: undefined })}>
+        retry
+      </button>
+    );
+  }
 }
 
 function mount(options: { version?: number; maxAgeMs?: number; strict?: boolean; cards?: number } = {}) {
@@ -81,7 +103,7 @@ describe('useSpendControl', () => {
   it('reads a historical version without touching or following the latest', async () => {
     const { seen, store, get } = mount({ version: 2 });
     await waitFor(() => expect(seen.at(-1)).toMatchObject({ status: 'success', isFetching: false }));
-    expect(get).toHaveBeenCalledWith('sc_1', { version: 2 });
+    expect(get).toHaveBeenCalledWith('sc_1', expect.objectContaining({ version: 2 }));
     expect(store.get('spend_control', 'sc_1')).toBeUndefined();
     const renders = seen.length;
     act(() => void store.apply('spend_control', 'sc_1', sc(7)));
@@ -103,13 +125,30 @@ describe('useSpendControl', () => {
     expect(get).toHaveBeenCalledTimes(3);
   });
 
+  it('does not bring back a control removed while its read was in flight', async () => {
+    const fake = fakeClient();
+    const held = holdNext(fake.get);
+    const statuses: string[] = [];
+    render(
+      <VStoreProvider client={fake.client}>
+        <ById id="sc_1" statuses={statuses} />
+      </VStoreProvider>,
+    );
+    await waitFor(() => expect(held.signal()).toBeDefined());
+    act(() => fake.store.remove('spend_control', 'sc_1'));
+    await act(async () => held.release());
+    expect(fake.store.get('spend_control', 'sc_1')).toBeUndefined();
+    expect(screen.getByTestId('by-id').textContent).toBe('pending');
+    expect(statuses).not.toContain('sc_1:success');
+  });
+
   it('refetch ignores maxAgeMs while the mount read passes it on', async () => {
     const { seen, get } = mount({ maxAgeMs: 5000 });
     await waitFor(() => expect(seen.at(-1)?.status).toBe('success'));
     await act(() => seen.at(-1)!.refetch());
-    expect(get.mock.calls).toEqual([
-      ['sc_1', { maxAgeMs: 5000 }],
-      ['sc_1', { maxAgeMs: 0 }],
+    expect(get.mock.calls.map(([id, options]) => [id, options?.maxAgeMs])).toEqual([
+      ['sc_1', 5000],
+      ['sc_1', 0],
     ]);
   });
 
@@ -135,6 +174,118 @@ describe('useSpendControl', () => {
     release();
     expect((await screen.findByTestId('card')).textContent).toBe('v1@1');
     expect(fake.get).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('request lifetime', () => {
+  it('aborts its read when the last component reading that id unmounts', async () => {
+    const fake = fakeClient();
+    const held = holdNext(fake.get);
+    const tree = (cards: number) => (
+      <VStoreProvider client={fake.client}>
+        {['a', 'b'].slice(0, cards).map((key) => (
+          <ById key={key} id="sc_1" />
+        ))}
+      </VStoreProvider>
+    );
+    const view = render(tree(2));
+    await waitFor(() => expect(held.signal()).toBeDefined());
+    view.rerender(tree(1));
+    await act(async () => {});
+    expect(held.signal()?.aborted).toBe(false);
+    view.unmount();
+    await act(async () => {});
+    expect(held.signal()?.aborted).toBe(true);
+  });
+
+  it("aborts the old id's read when the id changes, and shows no error for it", async () => {
+    const fake = fakeClient();
+    fake.server.set('sc_2', sc(4, 'v4', 'sc_2'));
+    const held = holdNext(fake.get);
+    const statuses: string[] = [];
+    const tree = (id: string) => (
+      <VStoreProvider client={fake.client}>
+        <ById id={id} statuses={statuses} />
+      </VStoreProvider>
+    );
+    const view = render(tree('sc_1'));
+    await waitFor(() => expect(held.signal()).toBeDefined());
+    view.rerender(tree('sc_2'));
+    expect((await screen.findByText('sc_2@4')).textContent).toBe('sc_2@4');
+    expect(held.signal()?.aborted).toBe(true);
+    view.rerender(tree('sc_1'));
+    expect((await screen.findByText('sc_1@1')).textContent).toBe('sc_1@1');
+    // The aborted read left no failure behind.
+    expect(statuses).not.toContain('sc_1:error');
+    expect(fake.get).toHaveBeenCalledTimes(3);
+  });
+
+  it("keeps the one read going through StrictMode's unmount and remount", async () => {
+    const fake = fakeClient();
+    const held = holdNext(fake.get);
+    render(
+      <StrictMode>
+        <VStoreProvider client={fake.client}>
+          <ById id="sc_1" />
+        </VStoreProvider>
+      </StrictMode>,
+    );
+    await waitFor(() => expect(held.signal()).toBeDefined());
+    await act(async () => {});
+    expect(held.signal()?.aborted).toBe(false);
+    held.release();
+    expect((await screen.findByText('sc_1@1')).textContent).toBe('sc_1@1');
+    expect(fake.get).toHaveBeenCalledTimes(1);
+  });
+
+  it('aborts the history read when its component unmounts', async () => {
+    const fake = fakeClient();
+    const held = holdNext(fake.history);
+    const view = render(
+      <VStoreProvider client={fake.client}>
+        <History seen={[]} />
+      </VStoreProvider>,
+    );
+    await waitFor(() => expect(held.signal()).toBeDefined());
+    view.unmount();
+    await act(async () => {});
+    expect(held.signal()?.aborted).toBe(true);
+  });
+});
+
+describe('suspense', () => {
+  it('asks again after an error boundary reset instead of rethrowing the cached failure', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const fake = fakeClient();
+      fake.get.mockRejectedValueOnce(new Error('down')).mockRejectedValueOnce(new Error('still down'));
+      render(
+        <VStoreProvider client={fake.client}>
+          <Boundary>
+            <Suspense fallback={<span data-testid="fallback" />}>
+              <Card options={{ suspense: true }} seen={[]} />
+            </Suspense>
+          </Boundary>
+        </VStoreProvider>,
+      );
+      await screen.findByText('retry');
+      expect(fake.get).toHaveBeenCalledTimes(1);
+      // The reset comes later than the render that showed the failure, as a person's click does.
+      vi.advanceTimersByTime(2000);
+      act(() => screen.getByText('retry').click());
+      await screen.findByText('retry');
+      expect(fake.get).toHaveBeenCalledTimes(2);
+      await act(async () => {});
+      expect(fake.get).toHaveBeenCalledTimes(2);
+      vi.advanceTimersByTime(2000);
+      act(() => screen.getByText('retry').click());
+      expect((await screen.findByTestId('card')).textContent).toBe('v1@1');
+      expect(fake.get).toHaveBeenCalledTimes(3);
+    } finally {
+      quiet.mockRestore();
+      vi.useRealTimers();
+    }
   });
 });
 

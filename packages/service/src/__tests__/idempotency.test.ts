@@ -22,4 +22,29 @@ describe('createIdempotencyStore', () => {
     store.release('t', 'k');
     expect(store.size()).toBe(0);
   });
+
+  it('drops expired keys, oldest first, when another key is admitted', () => {
+    let t = 0;
+    const store = createIdempotencyStore(() => t, 1000);
+    for (const key of ['a', 'b', 'c']) {
+      store.admit('t', key, 'A');
+      store.complete('t', key, { status: 201, body: {} });
+      t += 400;
+    }
+    expect(store.size()).toBe(3);
+    t = 1400; // 'a' (admitted at 0) and 'b' (at 400) are past the TTL, 'c' (at 800) is not
+    store.admit('t', 'd', 'A');
+    expect(store.size()).toBe(2);
+    expect(store.admit('t', 'c', 'A')).toMatchObject({ kind: 'replay' });
+  });
+
+  it('keeps a key whose request is still running, even past the TTL', () => {
+    let t = 0;
+    const store = createIdempotencyStore(() => t, 1000);
+    store.admit('t', 'slow', 'A');
+    t = 5000;
+    store.admit('t', 'other', 'A');
+    expect(store.inFlightKeys()).toEqual(['slow', 'other']);
+    expect(store.admit('t', 'slow', 'A')).toEqual({ kind: 'in_flight' });
+  });
 });

@@ -82,6 +82,26 @@ describe('spend control routes', () => {
     expect(other.status).toBe(201);
   });
 
+  it('keeps keys and their create counts for the TTL only, so neither grows without bound', async () => {
+    const service = createService({ idempotencyTtlMs: 1000 });
+    const create = (key: string) =>
+      call(service, '/spend_controls', {
+        method: 'POST',
+        body: newControl,
+        headers: { 'idempotency-key': key },
+      });
+    expect((await create('first')).status).toBe(201);
+    expect((await create('first')).headers.get('idempotent-replayed')).toBe('true');
+    expect(service.inspect().creates.byIdempotencyKey).toEqual({ first: 1 });
+    vi.advanceTimersByTime(1000);
+    expect((await create('second')).status).toBe(201);
+    expect(service.inspect().creates.byIdempotencyKey).toEqual({ second: 1 });
+    expect(service.inspect().idempotency.stored).toBe(1);
+    // Past the TTL a key is new again, and counts from one.
+    expect((await create('first')).headers.get('idempotent-replayed')).toBeNull();
+    expect(service.inspect().creates).toEqual({ total: 3, byIdempotencyKey: { second: 1, first: 1 } });
+  });
+
   it('releases a key when the service closes mid-write, answering 503', async () => {
     const service = createService({ writeDelayMs: 1000 });
     const pending = call(service, '/spend_controls', {

@@ -64,6 +64,22 @@ describe('GET /events', () => {
     await service.close();
   });
 
+  it('reports a gap to a client resuming from an id this run never issued, after a restart', async () => {
+    const before = createService();
+    await call(before, '/spend_controls/sc_1', { method: 'PATCH', body: { name: 'a' } });
+    await call(before, '/spend_controls/sc_1', { method: 'PATCH', body: { name: 'b' } });
+    await before.close();
+    const after = createService();
+    await call(after, '/spend_controls/sc_1', { method: 'PATCH', body: { name: 'c' } });
+    const { text, reader } = await readUntil((await open(after, '', { 'last-event-id': '2' })).body!, (t) =>
+      t.includes('id: 1'),
+    );
+    expect(text).toContain('event: gap\ndata: {"last_event_id":2}');
+    expect(ids(text)).toEqual([1]);
+    await reader.cancel();
+    await after.close();
+  });
+
   it('sends heartbeat comments on the configured interval', async () => {
     const service = createService({ sse: { heartbeatMs: 1000 } });
     const response = await open(service);
@@ -73,13 +89,18 @@ describe('GET /events', () => {
     await service.close();
   });
 
-  it('accepts ?access_token= on the stream only, and ends every stream on close', async () => {
+  it('refuses a token in the URL: it would end up in server and proxy logs', async () => {
+    const service = createService();
+    const inUrl = await service.fetch(new Request(`http://s/events?access_token=${TOKEN}`));
+    expect(inUrl.status).toBe(401);
+    expect(await inUrl.text()).not.toContain(TOKEN);
+    await service.close();
+  });
+
+  it('ends every stream on close', async () => {
     const service = createService({ sse: { eventName: 'webhook' } });
-    const response = await service.fetch(new Request(`http://s/events?access_token=${TOKEN}`));
+    const response = await open(service);
     expect(response.status).toBe(200);
-    expect(
-      (await service.fetch(new Request(`http://s/spend_controls/sc_1?access_token=${TOKEN}`))).status,
-    ).toBe(401);
     await call(service, '/spend_controls/sc_1', { method: 'PATCH', body: { name: 'x' } });
     await service.close();
     const { text, done } = await readUntil(response.body!, () => false);

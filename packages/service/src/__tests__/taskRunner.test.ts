@@ -13,6 +13,7 @@ const runner = (outcome: TaskOutcomeOption = 'completed') => {
     durationMs: 1000,
     outcome,
     publish: (type, data) => events.push({ type, status: (data as Task).status }),
+    maxFinished: 100,
   });
   return { tasks, events, settled, timers };
 };
@@ -54,6 +55,7 @@ describe('createTaskRunner', () => {
       durationMs: 1000,
       outcome: 'cancelled',
       publish: (_type, data) => events.push((data as Task).status),
+      maxFinished: 100,
     });
     const { task_id } = tasks.start('account.delete', 'account', 'acc_1', () => {});
     t = 5000;
@@ -84,5 +86,25 @@ describe('createTaskRunner', () => {
     expect(tasks.get(task_id)?.status).toBe('completed');
     expect(tasks.get(second.task_id)?.status).toBe('pending');
     expect(tasks.get('task_404')).toBeUndefined();
+  });
+
+  it('keeps at most maxFinished finished tasks, forgetting the oldest first, and every unfinished one', async () => {
+    const tasks = createTaskRunner({
+      now: () => Date.now(),
+      timers: createTimers(),
+      durationMs: 1000,
+      outcome: 'completed',
+      publish: () => {},
+      maxFinished: 2,
+    });
+    const start = (id: string) => tasks.start('account.delete', 'account', id, () => {}).task_id;
+    const [a, b, c] = [start('acc_a'), start('acc_b'), start('acc_c')];
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(tasks.get(a)).toBeUndefined();
+    expect([tasks.get(b)?.status, tasks.get(c)?.status]).toEqual(['completed', 'completed']);
+    const d = start('acc_d');
+    expect(tasks.list().map((t) => t.task_id)).toEqual([b, c, d]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(tasks.list().map((t) => t.task_id)).toEqual([c, d]);
   });
 });

@@ -69,6 +69,15 @@ describe('createWebhookHub', () => {
     expect(hub.stats()).toEqual({ published: 5, delivered: 5, lastEventId: 5, subscribers: 1 });
   });
 
+  it('flags a gap and replays the whole buffer for an id it never issued (an earlier run of the service)', () => {
+    const { hub } = hubWith('none', 3);
+    for (let v = 1; v <= 2; v += 1) hub.publish('x', { version: v });
+    expect(hub.since(2)).toEqual({ gap: false, deliveries: [] });
+    const ahead = hub.since(40);
+    expect(ahead.gap).toBe(true);
+    expect(ahead.deliveries.map((d) => d.id)).toEqual([1, 2]);
+  });
+
   it('keeps delivering to other subscribers when one throws', () => {
     const { hub, seen } = hubWith('none');
     hub.subscribe(() => {

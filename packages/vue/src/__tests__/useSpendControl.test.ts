@@ -1,4 +1,4 @@
-import { ApiError, createClient } from '@vstore/core';
+import { ApiError, createClient, createEntityStore } from '@vstore/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, ref, watch } from 'vue';
 import { useSpendControl } from '../useSpendControl';
@@ -63,6 +63,36 @@ describe('useSpendControl', () => {
     reply.resolve(json(200, spendControl('sc_1', 3)));
     await settle();
     expect(state.data.value?.version).toBe(4);
+    expect(state.status.value).toBe('success');
+    scope.stop();
+  });
+
+  it('does not bring back a control removed while its read was in flight', async () => {
+    const reply = held();
+    const { client, scope, run } = setup(() => reply.promise);
+    const state = run(() => useSpendControl('sc_1', { client }));
+    await settle();
+    client.store.remove('spend_control', 'sc_1');
+    reply.resolve(json(200, spendControl('sc_1', 3)));
+    await settle();
+    expect(client.store.get('spend_control', 'sc_1')).toBeUndefined();
+    expect(state.data.value).toBeUndefined();
+    expect(state.status.value).toBe('pending');
+    expect(state.isFetching.value).toBe(false);
+    scope.stop();
+  });
+
+  it('shows a historical version the store has no room to keep', async () => {
+    const server = scriptedFetch((call) =>
+      json(200, spendControl('sc_1', Number(new URLSearchParams(call.search).get('version')))),
+    );
+    const store = createEntityStore({ historySize: 0 });
+    const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch, store });
+    const scope = effectScope();
+    const state = scope.run(() => useSpendControl('sc_1', { client, version: 2 }))!;
+    await settle();
+    expect(store.getVersion('spend_control', 'sc_1', 2)).toBeUndefined();
+    expect(state.data.value?.version).toBe(2);
     expect(state.status.value).toBe('success');
     scope.stop();
   });

@@ -51,6 +51,35 @@ describe('useSpendControlHistory', () => {
     scope.stop();
   });
 
+  it('asks again when a newer version reaches the store while the first list is on its way', async () => {
+    const first = held();
+    let calls = 0;
+    const server = scriptedFetch(() => (++calls === 1 ? first.promise : json(200, versions('sc_1', 4))));
+    const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch });
+    const scope = effectScope();
+    const history = scope.run(() => useSpendControlHistory('sc_1', { client }))!;
+    await settle();
+    client.store.apply('spend_control', 'sc_1', spendControl('sc_1', 4), 'event');
+    first.resolve(json(200, versions('sc_1', 3)));
+    await settle();
+    expect(server.count('GET /spend_controls/sc_1/history')).toBe(2);
+    expect(history.data.value?.map((v) => v.version)).toEqual([1, 2, 3, 4]);
+    expect(history.isFetching.value).toBe(false);
+    scope.stop();
+  });
+
+  it('stops asking when a reply brings nothing newer than the last one (a lagging server)', async () => {
+    const { server, client, scope } = setup(() => 3);
+    client.store.apply('spend_control', 'sc_1', spendControl('sc_1', 5), 'event');
+    const history = scope.run(() => useSpendControlHistory('sc_1', { client }))!;
+    await settle();
+    await settle();
+    expect(server.count('GET /spend_controls/sc_1/history')).toBe(2);
+    expect(history.data.value?.map((v) => v.version)).toEqual([1, 2, 3]);
+    expect(history.isFetching.value).toBe(false);
+    scope.stop();
+  });
+
   it('aborts the old list request when the id changes', async () => {
     const first = held();
     const server = scriptedFetch((call) =>
