@@ -68,8 +68,8 @@ export function upsertStream(keys: readonly string[], size: number, seed = 7): S
  * freezes what it accepts, and a frozen op would change the hidden class another target reads.
  */
 export const copyStream = (ops: readonly SpendControlFixture[], count: number): SpendControlFixture[] =>
-  ops
-    .slice(0, count)
-    .map((op) =>
-      spendControl(op.spend_control_id, Number(op.spend_control_id.slice(3)), op.version, op.name),
-    );
+  ops.slice(0, count).map((op) => {
+    const index = Number(op.spend_control_id.slice(3));
+    // A fresh name per op, laid out beside its object as JSON.parse would (as upsertStream does).
+    return spendControl(op.spend_control_id, index, op.version, `Control ${index}`);
+  });

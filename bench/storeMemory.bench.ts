@@ -62,6 +62,11 @@ export async function storeMemorySuite(): Promise<SuiteResult> {
   staleMapLoop(staleMap, stale, OPS);
   const storeStale = await allocationPerOp(OPS, () => staleLoop(staleStore, stale, OPS));
   const mapStale = await allocationPerOp(OPS, () => staleMapLoop(staleMap, stale, OPS));
+  // What cross-tab sync subscribes to: it must not make refused writes build change records.
+  const watching = staleStore.accepted.subscribe(() => {});
+  staleLoop(staleStore, stale, OPS);
+  const acceptedStale = await allocationPerOp(OPS, () => staleLoop(staleStore, stale, OPS));
+  watching.unsubscribe();
 
   const gcNote = (gcs: number) => (gcs === 0 ? 'no GC ran meanwhile' : `${gcs} GC(s) ran: a lower bound`);
   const rows: BenchRow[] = [
@@ -82,6 +87,11 @@ export async function storeMemorySuite(): Promise<SuiteResult> {
       value: `${storeStale.bytesPerOp.toFixed(3)} B`,
       note: gcNote(storeStale.gcs),
     },
+    {
+      label: 'store.apply with an `accepted` subscriber, heap growth per stale op',
+      value: `${acceptedStale.bytesPerOp.toFixed(3)} B`,
+      note: gcNote(acceptedStale.gcs),
+    },
   ];
   const checks: BenchCheck[] = [
     {
@@ -95,6 +105,12 @@ export async function storeMemorySuite(): Promise<SuiteResult> {
       measured: `${storeStale.bytesPerOp.toFixed(3)} B/op, ${storeStale.gcs} GCs`,
       target: '< 1 B/op, no GC',
       ok: storeStale.bytesPerOp < 1 && storeStale.gcs === 0,
+    },
+    {
+      label: 'a stale apply allocates nothing with an `accepted` subscriber',
+      measured: `${acceptedStale.bytesPerOp.toFixed(3)} B/op, ${acceptedStale.gcs} GCs`,
+      target: '< 1 B/op, no GC',
+      ok: acceptedStale.bytesPerOp < 1 && acceptedStale.gcs === 0,
     },
   ];
   return {

@@ -1,6 +1,7 @@
 import { configureStore, createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { QueryClient } from '@tanstack/query-core';
 // By path, not by name: plain `node --import tsx` does not apply the `source` export condition.
+import { freezeEntity, isUnsafeKey } from '../packages/core/src/store/freeze';
 import { createEntityStore, type EntityStoreOptions } from '../packages/core/src/store/index';
 import { type SpendControlFixture, spendControl } from './fixtures';
 
@@ -69,9 +70,100 @@ const storeTarget = (label: string, options: EntityStoreOptions): TargetFactory 
 });
 
 export const entityStore = storeTarget('@vstore/core store.apply (defaults)', {});
-export const entityStoreLean = storeTarget('@vstore/core store.apply, keepSuperseded: false', {
-  keepSuperseded: false,
+/** The opt-in alternative: every superseded version stays readable through getVersion. */
+export const entityStoreHistory = storeTarget('@vstore/core store.apply, keepSuperseded: true', {
+  keepSuperseded: true,
 });
+
+/**
+ * The raw Map plus only the work a stored entity needs, to show what the store's write costs are made
+ * of: `freezeEntity` (the store's own: scan for prototype keys, deep-freeze in place), or the frozen
+ * copy the store made before. Written out twice, not built by one factory: closures of one function
+ * share type feedback, and the two would slow each other down.
+ */
+export const mapDeepFreeze: TargetFactory = {
+  label: 'raw Map + freezeEntity (deep freeze in place)',
+  create() {
+    let map = new Map<string, SpendControlFixture>();
+    return {
+      fill(keys) {
+        for (let i = 0; i < keys.length; i++)
+          map.set(keys[i]!, freezeEntity(spendControl(keys[i]!, i, 2, `Control ${i}`)));
+      },
+      run(ops, from, to) {
+        for (let k = from; k < to; k++) {
+          const op = ops[k]!;
+          const held = map.get(op.spend_control_id);
+          if (held === undefined || op.version > held.version) map.set(op.spend_control_id, freezeEntity(op));
+        }
+      },
+      dispose() {
+        map = new Map();
+      },
+    };
+  },
+};
+
+export const mapFrozenCopy: TargetFactory = {
+  label: 'raw Map + frozen copy (the former design)',
+  create() {
+    let map = new Map<string, SpendControlFixture>();
+    return {
+      fill(keys) {
+        for (let i = 0; i < keys.length; i++)
+          map.set(keys[i]!, formerFreezeEntity(spendControl(keys[i]!, i, 2, `Control ${i}`)));
+      },
+      run(ops, from, to) {
+        for (let k = from; k < to; k++) {
+          const op = ops[k]!;
+          const held = map.get(op.spend_control_id);
+          if (held === undefined || op.version > held.version)
+            map.set(op.spend_control_id, formerFreezeEntity(op));
+        }
+      },
+      dispose() {
+        map = new Map();
+      },
+    };
+  },
+};
+
+/** The former design, as it was (git history of store/freeze.ts): a frozen copy of every accepted entity. */
+function formerFreezeValue(value: object): object {
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (Object.isFrozen(value) || (proto !== Object.prototype && proto !== Array.prototype && proto !== null)) {
+    return value;
+  }
+  for (const key in value) {
+    if (!hasOwn.call(value, key)) continue;
+    const child: unknown = (value as Record<string, unknown>)[key];
+    if (
+      isUnsafeKey(key) ||
+      (typeof child === 'object' && child !== null && formerFreezeValue(child) !== child)
+    ) {
+      return Object.freeze(formerCopy(value));
+    }
+  }
+  return Object.freeze(value);
+}
+
+function formerCopy(source: object, into?: Record<string, unknown>): Record<string, unknown> {
+  const copy = into ?? (Array.isArray(source) ? ([] as unknown as Record<string, unknown>) : {});
+  for (const key in source) {
+    if (!hasOwn.call(source, key) || isUnsafeKey(key)) continue;
+    const value: unknown = (source as Record<string, unknown>)[key];
+    copy[key] = typeof value === 'object' && value !== null ? formerFreezeValue(value) : value;
+  }
+  return copy;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+// One constructor per entity type: V8 sizes its objects to the fields the first instances received.
+function Plain() {}
+Plain.prototype = Object.prototype;
+
+const formerFreezeEntity = <T extends object>(entity: T): T =>
+  Object.freeze(formerCopy(entity, new (Plain as unknown as new () => Record<string, unknown>)())) as T;
 
 /** Default options and prebuilt query keys: its fastest fair configuration (see FIELD-NOTES). */
 export const tanstack: TargetFactory = {

@@ -1,4 +1,4 @@
-import { createEntityStore, type EntityStore, taskStatusRank } from '@vstore/core';
+import { createEntityStore, type EntityStore, type StoreChange, taskStatusRank } from '@vstore/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -112,6 +112,96 @@ describe('hydrate properties', () => {
           const before = held.entities.filter(([k]) => k === id).map(([, v]) => v);
           if (!removed && seen[id].length === 1) expect(seen[id][0]).toBeGreaterThan(Math.max(0, ...before));
         }
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('change stream properties', () => {
+  it('accepted reports exactly the writes that changed a latest state, in increasing versions per key', () => {
+    const op = fc.oneof(
+      {
+        arbitrary: fc.record({ id: fc.constantFrom('a', 'b'), version: fc.integer({ min: 1, max: 12 }) }),
+        weight: 5,
+      },
+      { arbitrary: fc.record({ id: fc.constantFrom('a', 'b'), remove: fc.constant(true) }), weight: 1 },
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
+        const store = createEntityStore();
+        const accepted: StoreChange[] = [];
+        const all: StoreChange[] = [];
+        store.accepted.subscribe((change) => accepted.push(change));
+        store.changes.subscribe((change) => all.push(change));
+        for (const o of ops) {
+          if ('remove' in o) store.remove(T, o.id);
+          else store.apply(T, o.id, { version: o.version });
+        }
+        expect(accepted).toEqual(all.filter((c) => c.outcome === 'applied' || c.outcome === 'removed'));
+        for (const id of ['a', 'b']) {
+          const mine = accepted.filter((c) => c.id === id);
+          const versions = mine.filter((c) => c.outcome === 'applied').map((c) => c.version);
+          expect(strictlyIncreasing(versions)).toBe(true);
+          // Nothing is accepted for a key after its removal.
+          const removedAt = mine.findIndex((c) => c.outcome === 'removed');
+          if (removedAt >= 0) expect(removedAt).toBe(mine.length - 1);
+        }
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('hydrate atomicity', () => {
+  it('a snapshot with one bad entry anywhere throws and changes nothing', () => {
+    const entry = fc.tuple(fc.constantFrom('a', 'b', 'c'), fc.integer({ min: 1, max: 9 }));
+    const bad = fc.constantFrom<unknown>(0, -1, 1.5, '2', null, undefined);
+    fc.assert(
+      fc.property(
+        fc.array(entry, { maxLength: 6 }),
+        fc.array(entry, { minLength: 1, maxLength: 8 }),
+        fc.nat(),
+        bad,
+        (held, incoming, at, version) => {
+          const store = createEntityStore();
+          for (const [id, v] of held) store.apply(T, id, { version: v });
+          const before = JSON.stringify(store.dehydrate());
+          const seen = watch(store, T, 'a');
+          const entities: unknown[] = incoming.map(([id, v]) => [T, id, { version: v }]);
+          entities.splice(at % (entities.length + 1), 0, [T, 'c', { version }]);
+          expect(() => store.hydrate({ format: 1, entities, removed: [[T, 'b']] })).toThrow(TypeError);
+          expect(JSON.stringify(store.dehydrate())).toBe(before);
+          expect(seen).toEqual([]);
+        },
+      ),
+      RUNS,
+    );
+  });
+});
+
+describe('ownership properties', () => {
+  // Clean JSON only (fast-check also generates "__proto__" keys, which the store copies away).
+  const json = fc
+    .jsonValue({ maxDepth: 3 })
+    .filter((value) => !/"(__proto__|constructor|prototype)":/.test(JSON.stringify(value)));
+  it('stores a clean object itself, deep-frozen, and leaves a refused one untouched', () => {
+    const deepFrozen = (value: unknown): boolean =>
+      typeof value !== 'object' ||
+      value === null ||
+      (Object.isFrozen(value) && Object.values(value).every(deepFrozen));
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom('a', 'b', 'limit', 'tags'), json), (fields) => {
+        const store = createEntityStore();
+        const text = JSON.stringify({ ...fields, version: 2 });
+        const input = JSON.parse(text) as object;
+        expect(store.apply(T, 'x', input)).toBe('applied');
+        expect(store.get(T, 'x')).toBe(input);
+        expect(deepFrozen(input)).toBe(true);
+        expect(JSON.stringify(input)).toBe(text);
+        const stale = JSON.parse(JSON.stringify({ ...fields, version: 1 })) as object;
+        expect(store.apply(T, 'x', stale)).toBe('stale');
+        expect(Object.isFrozen(stale)).toBe(false);
       }),
       RUNS,
     );

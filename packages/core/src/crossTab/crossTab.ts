@@ -63,7 +63,8 @@ export function createCrossTab(store: EntityStore, options: CrossTabOptions = {}
     return { v: 1, kind: 'apply', type: change.type, id: change.id, entity: change.entity };
   };
 
-  const subscription: Subscription = store.changes.subscribe((change) => {
+  // `accepted` carries only applied writes and removals, so refused writes cost nothing here.
+  const subscription: Subscription = store.accepted.subscribe((change) => {
     const message = outgoing(change);
     if (!message) return;
     try {

@@ -1,4 +1,5 @@
-const hasOwn = Object.prototype.hasOwnProperty;
+export const hasOwn = Object.prototype.hasOwnProperty;
+const { freeze, getPrototypeOf, isFrozen } = Object;
 
 /**
  * Keys dropped from every stored object. `JSON.parse` turns `"__proto__"` into an own data key; that is
@@ -8,61 +9,56 @@ const hasOwn = Object.prototype.hasOwnProperty;
 export const isUnsafeKey = (key: string): boolean =>
   key === '__proto__' || key === 'constructor' || key === 'prototype';
 
-type Blank = new () => Record<string, unknown>;
-
-function copyPlain(source: object, into?: Record<string, unknown>): Record<string, unknown> {
-  // Assignment into a fresh object rather than spread: V8 gives each frozen spread copy a hidden class
-  // of its own, which turned every later read of a stored entity megamorphic (measured 5x slower).
-  // Assignment walks one shared transition chain per shape, and skipping keys here needs no `delete`.
-  const copy = into ?? (Array.isArray(source) ? ([] as unknown as Record<string, unknown>) : {});
+/** A frozen copy of `source` (an array stays one) without unsafe keys at any depth: the rare path. */
+function copyOf(source: object): object {
+  const copy: Record<string, unknown> = Array.isArray(source) ? ([] as never) : {};
   for (const key in source) {
     // for-in also walks the prototype chain; an inherited (polluted) key must not become an own one.
-    // (`hasOwnProperty.call` inside for-in is a pattern V8 optimizes; `Object.hasOwn` measured slower.)
     if (!hasOwn.call(source, key) || isUnsafeKey(key)) continue;
     const value: unknown = (source as Record<string, unknown>)[key];
-    copy[key] = typeof value === 'object' && value !== null ? freezeValue(value) : value;
+    copy[key] = value && typeof value === 'object' ? freezeValue(value) : value;
   }
-  return copy;
+  return freeze(copy);
 }
 
 /**
- * Deep-freezes a nested plain object or array in place: no allocation on the apply path, and the
- * input is normally a response body nobody else holds. One that carries an unsafe key, at any depth,
- * is replaced by a sanitized frozen copy instead. Frozen values are shared as they are (they are the
- * store's own when an app spreads a stored entity into a new one); class instances (Date, Map…) are
- * not ours to freeze.
+ * Deep-freezes the children of `value` in place; false when `value` itself carries an unsafe key or a
+ * child had to be replaced by a copy, so `value` must be copied too. Allocates nothing.
+ * (`hasOwnProperty.call` inside for-in is a pattern V8 optimizes; `Object.hasOwn` measured slower.)
  */
-function freezeValue(value: object): object {
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (Object.isFrozen(value) || (proto !== Object.prototype && proto !== Array.prototype && proto !== null)) {
-    return value;
-  }
+function freezeChildren(value: object): boolean {
   for (const key in value) {
     if (!hasOwn.call(value, key)) continue;
     const child: unknown = (value as Record<string, unknown>)[key];
-    if (isUnsafeKey(key) || (typeof child === 'object' && child !== null && freezeValue(child) !== child)) {
-      return Object.freeze(copyPlain(value));
+    if (isUnsafeKey(key) || (!!child && typeof child === 'object' && freezeValue(child) !== child)) {
+      return false;
     }
   }
-  return Object.freeze(value);
+  return true;
 }
 
 /**
- * A constructor of plain objects (their prototype is Object.prototype), one per entity type. V8 sizes
- * objects made with `new` to the fields the first few instances received (slack tracking), so a
- * stored entity holds all its fields in one allocation, where `{}` spills past 4 fields into a
- * separately grown array: less memory per entity and about 8% faster applies (measured).
+ * A nested value in its stored form. Frozen values are shared as they are (they are the store's own
+ * when an app spreads a stored entity into a new one); class instances (Date, Map…) are not ours to
+ * freeze; plain objects and arrays are frozen in place, or copied when an unsafe key sits below them.
  */
-export function blankOf(): Blank {
-  function Plain() {}
-  Plain.prototype = Object.prototype;
-  return Plain as unknown as Blank;
+function freezeValue(value: object): object {
+  const proto: unknown = getPrototypeOf(value);
+  if (isFrozen(value) || (proto !== Object.prototype && proto !== Array.prototype && proto !== null)) {
+    return value;
+  }
+  return freezeChildren(value) ? freeze(value) : copyOf(value);
 }
 
 /**
- * The stored form of `entity`: a frozen shallow copy (so the caller's object stays its own) whose
- * nested plain objects and arrays are deep-frozen, and which carries no unsafe key at any depth.
+ * The stored form of `entity`: `entity` itself, deep-frozen in place. The store takes ownership of what
+ * it is given, as immer's autoFreeze and Redux Toolkit do: no copy, no allocation. A copy is made only
+ * when it must be: a top level that is not a plain object (class instance, null prototype) becomes a
+ * plain one, and an object carrying `__proto__`, `constructor` or `prototype` (at any depth) is
+ * replaced by a sanitized frozen copy, so no stored object carries them.
  */
-export function freezeEntity<T extends object>(entity: T, blank: Blank): T {
-  return Object.freeze(copyPlain(entity, new blank())) as T;
+export function freezeEntity<T extends object>(entity: T): T {
+  return (
+    getPrototypeOf(entity) === Object.prototype && freezeChildren(entity) ? freeze(entity) : copyOf(entity)
+  ) as T;
 }

@@ -19,16 +19,11 @@ export function putVersion(
   let at = list.length;
   while (at > 0 && list[at - 1]!.version > entity.version) at--;
   if (list[at - 1]?.version === entity.version) return 'duplicate';
-  if (list.length < limit) {
-    list.splice(at, 0, entity);
-    cache.set(id, list);
-  } else if (at === 0) return 'stale';
-  else {
-    // Full: drop the lowest by moving the ones below `at` down a slot. A plain loop: shift/splice
-    // reallocate and copyWithin is a slow generic builtin, on a path every accepted write takes.
-    for (let i = 1; i < at; i++) list[i - 1] = list[i]!;
-    list[at - 1] = entity;
-  }
+  if (at === 0 && list.length >= limit) return 'stale';
+  list.splice(at, 0, entity);
+  // Full: the lowest goes. splice and shift move at most `limit` pointers and allocate nothing new.
+  if (list.length > limit) list.shift();
+  cache.set(id, list);
   return 'applied';
 }
 

@@ -1,14 +1,19 @@
-// Plain objects re-emitted with sorted keys, so key order does not count as a difference.
-const canonical = (_key: string, value: unknown): unknown =>
-  value && typeof value === 'object' && !Array.isArray(value)
-    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
-    : value;
-
 /**
- * Whether two JSON values carry the same content. Development only: it tells a server that sent one
- * version with two different contents. A fresh response never shares nested objects with the stored
- * copy, so identity would always differ; canonical JSON is the simplest faithful comparison.
- * (`fromEntries` defines keys, so a `__proto__` key stays an inert own key here.)
+ * Whether two JSON values carry the same content, key order aside. Development only: it tells a server
+ * that sent one version with two different contents. Values are compared by identity first, so only
+ * nested objects that differ by identity are walked; it allocates nothing. (Both sides share
+ * their prototype, so for-in's inherited keys, if any, match and need no filtering here.)
  */
-export const sameContent = (a: unknown, b: unknown): boolean =>
-  JSON.stringify(a, canonical) === JSON.stringify(b, canonical);
+export function sameContent(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) {
+    return false;
+  }
+  let keys = 0;
+  for (const key in a) {
+    keys++;
+    if (!(key in b) || !sameContent((a as never)[key], (b as never)[key])) return false;
+  }
+  for (const _ in b) keys--;
+  return keys === 0;
+}

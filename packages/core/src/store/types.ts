@@ -76,9 +76,17 @@ export interface EntityStoreOptions {
 }
 
 export interface EntityStore {
-  /** Offers `entity` as the latest state of `type`/`id`; stores a frozen copy only if it is newer. */
+  /**
+   * Offers `entity` as the latest state of `type`/`id`; stores it only if it is newer.
+   *
+   * Takes ownership of `entity`: once accepted it is deep-frozen in place and stored as is, with no
+   * copy (as immer's autoFreeze and Redux Toolkit do). Hand over a plain data object nobody will
+   * mutate afterwards, e.g. a freshly parsed response; keep a copy if you need a mutable one. Only an
+   * object carrying `__proto__`, `constructor` or `prototype` keys, or one that is not a plain object,
+   * is stored as a sanitized frozen copy instead.
+   */
   apply(type: string, id: string, entity: object, origin?: Origin): ApplyOutcome;
-  /** Caches a historical version for `getVersion`; never changes the latest state or notifies. */
+  /** Caches a historical version for `getVersion`; never changes the latest state or notifies. Takes ownership of `entity` as `apply` does. */
   applyHistorical(type: string, id: string, entity: object, origin?: Origin): ApplyOutcome;
   /** The latest accepted state: the same object until it changes. */
   get<T extends object = Entity>(type: string, id: string): T | undefined;
@@ -93,9 +101,17 @@ export interface EntityStore {
   observe<T extends object = Entity>(type: string, id: string): Observable<T | undefined>;
   /** Runs `fn`, notifying each changed key once at the end (nested batches flush at the outermost). */
   batch<T>(fn: () => T): T;
-  /** Every write, accepted or refused, as it happens. */
+  /** Every write, accepted or refused, as it happens (the devtools timeline). */
   readonly changes: Observable<StoreChange>;
+  /**
+   * Only the writes that changed a latest state (`applied` by `apply`, and `removed`), as they happen.
+   * Subscribing here rather than to `changes` keeps refused writes free: they build no change record.
+   */
+  readonly accepted: Observable<StoreChange>;
   dehydrate(): StoreSnapshot;
-  /** Passes every entry of an (untrusted) snapshot through the same gate as `apply`. */
+  /**
+   * Passes every entry of an (untrusted) snapshot through the same gate as `apply`, taking ownership of
+   * its entities. All entries are checked first: a malformed snapshot throws a TypeError and changes nothing.
+   */
   hydrate(snapshot: unknown): HydrateResult;
 }

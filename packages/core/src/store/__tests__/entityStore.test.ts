@@ -14,19 +14,52 @@ describe('createEntityStore apply', () => {
     expect(store.get('spend_control', 'sc_1')).toMatchObject({ version: 3, name: 'v3' });
   });
 
-  it('stores a frozen copy and returns the same object until it changes', () => {
+  it('takes ownership: stores the given object deep-frozen in place, the same object until it changes', () => {
     const store = createEntityStore();
-    const input = { spend_control_id: 'sc_1', version: 1, limit: { amount: 5, currency: 'EUR' } };
-    store.apply('spend_control', 'sc_1', input);
+    const input = {
+      spend_control_id: 'sc_1',
+      version: 1,
+      limit: { amount: 5, currency: 'EUR' },
+      tags: ['a'],
+    };
+    expect(store.apply('spend_control', 'sc_1', input)).toBe('applied');
     const held = store.get('spend_control', 'sc_1');
-    expect(held).not.toBe(input);
-    expect(held).toEqual(input);
+    expect(held).toBe(input);
     expect(Object.isFrozen(held)).toBe(true);
     expect(Object.isFrozen(held?.limit)).toBe(true);
-    expect(Object.isFrozen(input)).toBe(false);
+    expect(Object.isFrozen(held?.tags)).toBe(true);
+    // Modules are strict code: a caller that breaks ownership is told at once.
+    expect(() => {
+      input.limit.amount = 6;
+    }).toThrow(TypeError);
     store.apply('spend_control', 'sc_1', { ...input });
     store.apply('spend_control', 'sc_1', { ...input, version: 0.5 + 0.5 });
     expect(store.get('spend_control', 'sc_1')).toBe(held);
+  });
+
+  it('leaves a refused object as it was given', () => {
+    const store = createEntityStore();
+    store.apply('spend_control', 'sc_1', { version: 2 });
+    const stale = { version: 1, limit: { amount: 1 } };
+    expect(store.apply('spend_control', 'sc_1', stale)).toBe('stale');
+    expect(Object.isFrozen(stale)).toBe(false);
+    expect(Object.isFrozen(stale.limit)).toBe(false);
+  });
+
+  it('stores a plain frozen copy of an entity that is not a plain object', () => {
+    class Model {
+      constructor(readonly version: number) {}
+    }
+    const store = createEntityStore();
+    const bare = Object.assign(Object.create(null) as object, { version: 2 });
+    store.apply('spend_control', 'a', new Model(1));
+    store.apply('spend_control', 'b', bare);
+    for (const id of ['a', 'b']) {
+      const held = store.get('spend_control', id);
+      expect(Object.getPrototypeOf(held)).toBe(Object.prototype);
+      expect(Object.isFrozen(held)).toBe(true);
+    }
+    expect(store.get('spend_control', 'b')).toEqual({ version: 2 });
   });
 
   it('keeps types and ids apart', () => {
@@ -173,6 +206,26 @@ describe('createEntityStore batch', () => {
   });
 });
 
+describe('createEntityStore re-entrant writes', () => {
+  it('runs each queued listener once when a listener writes during the flush', () => {
+    const store = createEntityStore();
+    const calls: string[] = [];
+    store.subscribe('spend_control', 'a', () => {
+      calls.push('a');
+      store.batch(() => store.apply('spend_control', 'b', sc(1)));
+    });
+    store.subscribe('spend_control', 'b', () => calls.push('b'));
+    store.subscribe('spend_control', 'c', () => calls.push('c'));
+    store.batch(() => {
+      store.apply('spend_control', 'a', sc(1));
+      store.apply('spend_control', 'c', sc(1));
+    });
+    expect(calls.sort()).toEqual(['a', 'b', 'c']);
+    store.apply('spend_control', 'c', sc(2));
+    expect(calls.filter((key) => key === 'c')).toHaveLength(2);
+  });
+});
+
 describe('createEntityStore remove', () => {
   it('tombstones the key: notifies once, then every apply is deleted', () => {
     const store = createEntityStore();
@@ -214,6 +267,18 @@ describe('createEntityStore development warning', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[0]).toContain('spend_control sc_1 v1 resent');
     expect(store.get('spend_control', 'sc_1')?.limit).toEqual({ amount: 1 });
+  });
+
+  it('compares content whatever the key order and nested identity', () => {
+    vi.stubEnv('NODE_ENV', 'development');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const store = createEntityStore();
+    store.apply('spend_control', 'sc_1', { version: 1, name: 'x', limit: { amount: 1, currency: 'EUR' } });
+    store.apply('spend_control', 'sc_1', { limit: { currency: 'EUR', amount: 1 }, name: 'x', version: 1 });
+    expect(warn).not.toHaveBeenCalled();
+    store.apply('spend_control', 'sc_1', { version: 1, name: 'x', limit: { amount: 1, currency: 'USD' } });
+    store.apply('spend_control', 'sc_1', { version: 1, name: 'x' });
+    expect(warn).toHaveBeenCalledTimes(2);
   });
 
   it('stays silent in production', () => {

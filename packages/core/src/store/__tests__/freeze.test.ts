@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEntityStore } from '../entityStore';
-import { blankOf, freezeEntity as freezeWith } from '../freeze';
-
-const freezeEntity = <T extends object>(entity: T) => freezeWith(entity, blankOf());
-
+import { freezeEntity } from '../freeze';
 import { sameContent } from '../sameContent';
 
 const hostile =
@@ -11,27 +8,36 @@ const hostile =
   '"limit":{"amount":1,"__proto__":{"polluted":true}},"tags":[{"__proto__":{"polluted":true},"x":1}]}';
 
 describe('freezeEntity', () => {
-  it('copies the top level and deep-freezes nested plain objects and arrays in place', () => {
+  it('deep-freezes a clean plain object in place and returns it', () => {
     const input = { a: 1, nested: { b: [1, { c: 2 }] } };
     const frozen = freezeEntity(input);
-    expect(frozen).not.toBe(input);
+    expect(frozen).toBe(input);
     expect(frozen).toEqual({ a: 1, nested: { b: [1, { c: 2 }] } });
     expect(Object.isFrozen(frozen)).toBe(true);
-    expect(Object.isFrozen(input)).toBe(false);
-    // Nested values are the input's own, frozen: no allocation per nested object on the apply path.
-    expect(frozen.nested).toBe(input.nested);
     expect(Object.isFrozen(frozen.nested)).toBe(true);
     expect(Object.isFrozen(frozen.nested.b)).toBe(true);
     expect(Object.isFrozen(frozen.nested.b[1])).toBe(true);
   });
 
-  it('copies a nested value instead when an unsafe key sits below it', () => {
-    const input = JSON.parse('{"outer":{"inner":{"__proto__":{"x":1},"y":2},"z":[3]}}');
+  it('copies only the path to an unsafe key, sharing the clean siblings', () => {
+    const input = JSON.parse('{"outer":{"inner":{"__proto__":{"x":1},"y":2},"z":[3]},"side":{"s":1}}');
     const frozen = freezeEntity(input);
+    expect(frozen).not.toBe(input);
     expect(frozen.outer).not.toBe(input.outer);
     expect(frozen.outer).toEqual({ inner: { y: 2 }, z: [3] });
     expect(Object.isFrozen(frozen.outer.inner)).toBe(true);
     expect(Array.isArray(frozen.outer.z)).toBe(true);
+    expect(frozen.outer.z).toBe(input.outer.z);
+    expect(frozen.side).toBe(input.side);
+    expect(Object.isFrozen(frozen.side)).toBe(true);
+  });
+
+  it('copies an already frozen object that carries an unsafe key', () => {
+    const input = Object.freeze(JSON.parse('{"version":1,"constructor":{"prototype":{"x":1}}}'));
+    const frozen = freezeEntity(input);
+    expect(frozen).not.toBe(input);
+    expect(frozen).toEqual({ version: 1 });
+    expect(Object.isFrozen(frozen)).toBe(true);
   });
 
   it('shares nested values that are already frozen and leaves class instances alone', () => {
@@ -87,12 +93,29 @@ describe('sameContent', () => {
     expect(sameContent({ a: { b: [1, 2], c: 1 } }, { a: { c: 1, b: [1, 2] } })).toBe(true);
     expect(sameContent({ a: { b: [1, 2] } }, { a: { b: [1, 3] } })).toBe(false);
     expect(sameContent({ a: { b: [1, 2] } }, { a: { b: [2, 1] } })).toBe(false);
+    expect(sameContent({ a: { b: [1, 2] } }, { a: { b: [1, 2, 3] } })).toBe(false);
     expect(sameContent({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameContent({ a: 1, b: 2 }, { a: 1 })).toBe(false);
+    expect(sameContent({ a: undefined }, { b: undefined })).toBe(false);
+    expect(sameContent({ a: null }, { a: {} })).toBe(false);
+    expect(sameContent({ a: '1' }, { a: 1 })).toBe(false);
     expect(sameContent([1], { 0: 1 })).toBe(false);
     expect(
       sameContent(JSON.parse('{"a":1,"__proto__":{"x":1}}'), JSON.parse('{"__proto__":{"x":1},"a":1}')),
     ).toBe(true);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
     expect(sameContent(null, {})).toBe(false);
+  });
+
+  it('treats values shared by identity as equal without walking them', () => {
+    const shared = { deep: { deeper: [1] } };
+    // A getter would run if the shared subtree were walked.
+    Object.defineProperty(shared, 'walked', {
+      enumerable: true,
+      get() {
+        throw new Error('walked a shared subtree');
+      },
+    });
+    expect(sameContent({ a: 1, shared }, { shared, a: 1 })).toBe(true);
   });
 });

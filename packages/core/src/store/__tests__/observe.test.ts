@@ -93,3 +93,31 @@ describe('store.changes', () => {
     expect(changes[1]?.entity).toBe(refused);
   });
 });
+
+describe('store.accepted', () => {
+  it('reports only writes that changed a latest state, the same records as changes', () => {
+    const store = createEntityStore();
+    const accepted: StoreChange[] = [];
+    const all: StoreChange[] = [];
+    const subscription = store.accepted.subscribe((change) => accepted.push(change));
+    store.apply('spend_control', 'sc_1', { version: 2 }, 'event');
+    store.apply('spend_control', 'sc_1', { version: 1 });
+    store.apply('spend_control', 'sc_1', { version: 2 });
+    store.applyHistorical('spend_control', 'sc_1', { version: 1 });
+    const both = store.changes.subscribe((change) => all.push(change));
+    store.apply('spend_control', 'sc_1', { version: 3 }, 'broadcast');
+    store.remove('spend_control', 'sc_1');
+    store.remove('spend_control', 'sc_1');
+    store.apply('spend_control', 'sc_1', { version: 4 });
+    subscription.unsubscribe();
+    both.unsubscribe();
+    store.apply('spend_control', 'sc_2', { version: 1 });
+    expect(accepted.map(({ outcome, origin, version }) => [outcome, origin, version])).toEqual([
+      ['applied', 'event', 2],
+      ['applied', 'broadcast', 3],
+      ['removed', 'response', undefined],
+    ]);
+    expect(all.map((change) => change.outcome)).toEqual(['applied', 'removed', 'deleted']);
+    expect(all[0]).toBe(accepted[1]);
+  });
+});

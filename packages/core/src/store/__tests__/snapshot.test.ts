@@ -59,10 +59,33 @@ describe('dehydrate and hydrate', () => {
     ['a bad entity entry', { format: 1, entities: [['spend_control', 1, {}]], removed: [] }],
     ['a non-object entity', { format: 1, entities: [['spend_control', 'sc_1', 'x']], removed: [] }],
     ['a bad removed entry', { format: 1, entities: [], removed: [['account']] }],
+    [
+      'a bad version after good entries',
+      {
+        format: 1,
+        entities: [
+          ['spend_control', 'sc_1', { version: 1 }],
+          ['task', 't_1', { status: 'running' }],
+          ['spend_control', 'sc_2', { version: 0 }],
+        ],
+        removed: [['account', 'acc_1']],
+      },
+    ],
   ])('rejects %s with a TypeError and changes nothing', (_, snapshot) => {
     const client = createEntityStore();
+    const listener = vi.fn();
+    client.subscribe('spend_control', 'sc_1', listener);
     expect(() => client.hydrate(snapshot)).toThrow(TypeError);
     expect(client.dehydrate()).toEqual({ format: 1, entities: [], removed: [] });
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('takes ownership of the snapshot entities, freezing them in place', () => {
+    const entity = { version: 1, limit: { amount: 1 } };
+    const client = createEntityStore();
+    client.hydrate({ format: 1, entities: [['spend_control', 'sc_1', entity]], removed: [] });
+    expect(client.get('spend_control', 'sc_1')).toBe(entity);
+    expect(Object.isFrozen(entity.limit)).toBe(true);
   });
 
   it('drops prototype keys from hydrated entities', () => {
