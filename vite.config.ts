@@ -13,7 +13,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/__tests__/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/__tests__/**/*.test.{ts,tsx}', 'test/meta/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -33,6 +33,17 @@ export default defineConfig({
           include: ['test/integration/**/*.test.{ts,tsx}'],
           environment: 'node',
           testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Seeded chaos runs over loopback HTTP; SOAK_LONG=1 for the long mode (see test/soak/soakConfig.ts).
+          name: 'soak',
+          include: ['test/soak/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 1_800_000,
+          fileParallelism: false,
         },
       },
       {

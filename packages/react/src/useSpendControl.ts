@@ -1,4 +1,4 @@
-import { useEffect } from './react';
+import { useEffect, useRef } from './react';
 import type { SpendControl } from './types';
 import { useEntity } from './useEntity';
 import { type ResourceOptions, type ResourceResult, toResult, useRequest, useResource } from './useResource';
@@ -29,12 +29,18 @@ export function useSpendControlHistory(
   const data = request.entry.result as SpendControl[] | undefined;
   // Core lists versions oldest first, so the last one is the newest the list knows.
   const newest = data?.at(-1)?.version ?? 0;
-  const behind = !!data && (latest?.version ?? 0) > newest;
-  // A fetch, not a state copy: only the service can say which versions lie between. Runs again
-  // while each reply gets closer, and stops when one does not (so a lagging list cannot loop).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch only when the store gets ahead
+  // A fetch, not a state copy: only the service can say which versions lie between. Never joins a
+  // read already in flight (it may predate the newer version), and asks once per (store version,
+  // newest listed) pair: again while replies get closer, never twice for a reply that did not.
+  const pair =
+    data && !request.entry.promise && latest && latest.version > newest && `${latest.version}:${newest}`;
+  const asked = useRef<unknown>(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `pair` says all the effect needs
   useEffect(() => {
-    if (behind) void request.load();
-  }, [behind, latest, newest]);
+    if (pair && asked.current !== pair) {
+      asked.current = pair;
+      void request.load();
+    }
+  }, [pair]);
   return toResult(data, request, options.suspense);
 }

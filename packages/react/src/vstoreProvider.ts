@@ -17,6 +17,6 @@ export function VStoreProvider({ client, children }: VStoreProviderProps) {
 /** The client given to the nearest `<VStoreProvider>`. */
 export function useVStoreClient(): Client {
   const client = useContext(ClientContext);
-  if (client === null) throw new Error('No <VStoreProvider client> above this vstore hook.');
+  if (!client) throw new Error('Missing <VStoreProvider client>');
   return client;
 }

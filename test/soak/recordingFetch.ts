@@ -1,0 +1,104 @@
+/** One HTTP request a soak client sent, as seen at its fetch boundary. */
+export interface RequestRecord {
+  readonly client: number;
+  readonly method: string;
+  readonly path: string;
+  /** Date.now() when the client handed the request to fetch. */
+  readonly sentAt: number;
+  receivedAt?: number;
+  status?: number;
+  retryAfterMs?: number;
+  failed?: boolean;
+}
+
+/**
+ * Node timers may fire up to about 1 ms early when measured against Date.now(), which is the clock
+ * the client's cooldown uses; anything beyond this is a request sent inside a Retry-After window.
+ */
+export const RETRY_AFTER_TOLERANCE_MS = 2;
+
+export interface Violation {
+  readonly invariant: string;
+  readonly detail: string;
+}
+
+export interface RecordingFetch {
+  readonly fetch: typeof fetch;
+  /** Requests checked against the client's open Retry-After window at the moment they were sent. */
+  readonly checked: () => number;
+}
+
+/** Seconds or an HTTP-date, as RFC 9110 allows; the service sends whole seconds. */
+function retryAfterMs(header: string | null, now: number): number | undefined {
+  if (header === null) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * Wraps fetch for one client: logs every request, and checks at send time that no request goes out
+ * before the window announced by the latest 429 this client received has passed. A request already
+ * in flight when the 429 arrived is not blamed: the window opens when the client could know of it.
+ */
+export function recordingFetch(
+  client: number,
+  baseUrl: string,
+  log: RequestRecord[],
+  violate: (violation: Violation) => void,
+): RecordingFetch {
+  let blockedUntil = 0;
+  let blockedBy = '';
+  let blockedAt = 0;
+  let checked = 0;
+  const wrapped: typeof fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const record: RequestRecord = {
+      client,
+      method: init?.method ?? 'GET',
+      path: url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url,
+      sentAt: Date.now(),
+    };
+    log.push(record);
+    checked++;
+    if (record.sentAt < blockedUntil - RETRY_AFTER_TOLERANCE_MS) {
+      violate({
+        invariant: 'no request inside a Retry-After window',
+        detail: `client ${client} sent ${record.method} ${record.path} ${record.sentAt - blockedAt} ms after ${blockedBy}, ${blockedUntil - record.sentAt} ms before its Retry-After ended`,
+      });
+    }
+    try {
+      let response = await fetch(input, init);
+      record.receivedAt = Date.now();
+      record.status = response.status;
+      if (response.status === 429) {
+        // The client learns of a 429 only once it has read the body, so the window is timed from
+        // then: the body is read here, and the client gets a copy that is already in memory.
+        const text = await response.text();
+        record.receivedAt = Date.now();
+        response = new Response(text, {
+          status: 429,
+          statusText: response.statusText,
+          headers: response.headers,
+        });
+        const wait = retryAfterMs(response.headers.get('retry-after'), record.receivedAt);
+        if (wait === undefined) {
+          violate({ invariant: '429 carries Retry-After', detail: `${record.method} ${record.path}` });
+        } else {
+          record.retryAfterMs = wait;
+          if (record.receivedAt + wait > blockedUntil) {
+            blockedUntil = record.receivedAt + wait;
+            blockedBy = `the 429 to ${record.method} ${record.path}`;
+            blockedAt = record.receivedAt;
+          }
+        }
+      }
+      return response;
+    } catch (error) {
+      record.receivedAt = Date.now();
+      record.failed = true;
+      throw error;
+    }
+  };
+  return { fetch: wrapped, checked: () => checked };
+}

@@ -1,0 +1,123 @@
+import type { Client, SpendControl } from '@vstore/core';
+import { describeError, isTransient, type Persisted, persist } from './persist';
+import { CONTROL_ACCOUNT, type EditField, intentAmount, intentStatus, intentToken } from './planSoak';
+import { runDeletion } from './runDeletion';
+import { countSurfaced, laneKey, type SoakClient, type SoakLedger } from './soakTypes';
+
+type Recipe = Parameters<Client['spendControls']['edit']>[1];
+
+/** The recipe of intent `k` on one field: absolute, so running it again over any later state is a no-op. */
+function recipeFor(field: EditField, k: number): Recipe {
+  if (field === 'name') {
+    const token = intentToken(k);
+    return (draft) => {
+      const name = draft.name ?? '';
+      // The first word is the initial name, not a token.
+      if (!name.split(' ').slice(1).includes(token)) draft.name = `${name} ${token}`;
+    };
+  }
+  if (field === 'limit') {
+    return (draft) => {
+      if (draft.limit && draft.limit.amount !== intentAmount(k)) draft.limit.amount = intentAmount(k);
+    };
+  }
+  return (draft) => {
+    draft.status = intentStatus(k);
+  };
+}
+
+/** Counts one call and its outcome; a non-transient failure is a violation, since none is expected. */
+async function call<T>(ledger: SoakLedger, what: string, run: () => Promise<T>): Promise<Persisted<T>> {
+  ledger.operations++;
+  const result = await persist(run);
+  ledger.appRetries += result.attempts - 1;
+  if (!result.ok) {
+    countSurfaced(ledger, result.error);
+    ledger.violations.push({
+      invariant: 'every intent lands',
+      detail: `${what}: ${describeError(result.error)}`,
+    });
+  }
+  return result;
+}
+
+async function editLane(
+  { client, plan }: SoakClient,
+  ledger: SoakLedger,
+  control: string,
+  field: EditField,
+  intents: number,
+): Promise<void> {
+  for (let k = 1; k <= intents; k++) {
+    const done = await call(ledger, `client ${plan.index} edit ${control}.${field} #${k}`, () =>
+      client.spendControls.edit(control, recipeFor(field, k), {
+        maxAttempts: 5,
+        onRetry: () => {
+          ledger.conflictRetries++;
+        },
+      }),
+    );
+    if (!done.ok) return;
+    ledger.landed.set(laneKey(control, field), k);
+  }
+}
+
+async function createLane(soak: SoakClient, ledger: SoakLedger, index: number): Promise<void> {
+  const create = soak.plan.creates[index];
+  if (!create) return;
+  const input = {
+    name: create.name,
+    limit: { amount: create.amount, currency: 'USD' },
+    interval: 'weekly' as const,
+    account_id: CONTROL_ACCOUNT,
+  };
+  // The same key and body on every application-level repeat too: the service must create once.
+  const done = await call(ledger, `client ${soak.plan.index} create ${create.key}`, () =>
+    soak.client.spendControls.create(input, { idempotencyKey: create.key }),
+  );
+  if (!done.ok) return;
+  const id = done.value.spend_control_id;
+  ledger.created.set(create.key, { id, name: create.name, amount: create.amount });
+  await editLane(soak, ledger, id, 'name', create.nameEdits);
+}
+
+/** Reads never need to succeed; they must only never show something wrong (checked by the watch). */
+async function readLane(soak: SoakClient, ledger: SoakLedger, from: number, step: number): Promise<void> {
+  const { client, plan } = soak;
+  for (let n = from; n < plan.reads.length; n += step) {
+    const read = plan.reads[n];
+    if (!read) continue;
+    ledger.operations++;
+    try {
+      if (read.kind === 'latest') await client.spendControls.get(read.control);
+      else if (read.kind === 'history') await client.spendControls.history(read.control);
+      else {
+        const held = client.store.get<SpendControl>('spend_control', read.control)?.version ?? 1;
+        const version = 1 + Math.floor(read.fraction * held);
+        const entity = await client.spendControls.get(read.control, { version });
+        ledger.historical.push({ client: plan.index, control: read.control, version, entity });
+      }
+    } catch (error) {
+      countSurfaced(ledger, error);
+      // A read may fail for good under chaos; a 4xx would mean client and service disagree.
+      if (!isTransient(error))
+        ledger.violations.push({
+          invariant: 'reads succeed or fail transiently',
+          detail: describeError(error),
+        });
+    }
+  }
+}
+
+const READ_LANES = 2;
+
+/** Runs one client's whole plan: every lane at once, each lane sequential. */
+export async function runClient(soak: SoakClient, ledger: SoakLedger): Promise<void> {
+  const lanes: Promise<void>[] = [];
+  for (const lane of soak.plan.edits)
+    lanes.push(editLane(soak, ledger, lane.control, lane.field, lane.intents));
+  for (let i = 0; i < soak.plan.creates.length; i++) lanes.push(createLane(soak, ledger, i));
+  for (let i = 0; i < READ_LANES; i++) lanes.push(readLane(soak, ledger, i, READ_LANES));
+  for (const deletion of soak.plan.deletions) lanes.push(runDeletion(soak, ledger, deletion));
+  await Promise.all(lanes);
+}
