@@ -2,7 +2,7 @@
 // measured the same way for vstore (React and Vue) and for @tanstack/react-query and SWR.
 // esbuild, bundled, minified, ESM, NODE_ENV=production, gzip level 9. Writes docs/size.md.
 // Usage: node scripts/stackSize.mjs [--json]
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -28,15 +28,6 @@ const stacks = [
     external: ['vue'],
   },
   {
-    name: 'vstore + React, core importing `* as z` (projection)',
-    what: 'as vstore + React',
-    code: `export { createClient, VStoreProvider, useSpendControl, useTask, useUpdateSpendControl } from './packages/react/src/index.ts';`,
-    external: REACT,
-    // `import { z } from 'zod'` keeps all of zod (its locales included) in an esbuild bundle;
-    // `import * as z` lets it drop what is unused. This row shows what core would ship with that change.
-    plugins: [namespaceZod()],
-  },
-  {
     name: '@tanstack/react-query',
     what: 'QueryClient, QueryClientProvider, useQuery, useMutation',
     code: `export { QueryClient, QueryClientProvider, useQuery, useMutation } from '@tanstack/react-query';`,
@@ -49,22 +40,6 @@ const stacks = [
     external: REACT,
   },
 ];
-
-/** Rewrites core's `import { z } from 'zod'` as a namespace import, for the projection row only. */
-function namespaceZod() {
-  return {
-    name: 'namespace-zod',
-    setup(build) {
-      build.onLoad({ filter: /packages[\\/]core[\\/]src[\\/].*\.ts$/ }, (args) => ({
-        contents: readFileSync(args.path, 'utf8').replace(
-          /import \{ z \} from 'zod';/g,
-          "import * as z from 'zod';",
-        ),
-        loader: 'ts',
-      }));
-    },
-  };
-}
 
 /** Which package a bundled input file belongs to, for the breakdown column. */
 function owner(path) {
@@ -87,7 +62,6 @@ async function measure(stack) {
     define: { 'process.env.NODE_ENV': '"production"' },
     external: stack.external,
     metafile: true,
-    plugins: stack.plugins ?? [],
     write: false,
     logLevel: 'silent',
   });
@@ -127,8 +101,6 @@ for (const item of ownCode) own.push(await measure(item));
 
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
 const tanstack = rows.find((r) => r.name === '@tanstack/react-query');
-const vstoreReact = rows.find((r) => r.name === 'vstore + React');
-const projection = rows.find((r) => r.name.includes('projection'));
 const lines = [
   '# Stack sizes',
   '',
@@ -168,10 +140,8 @@ const lines = [
   '',
   '## Reading the tables',
   '',
-  `- zod is most of the vstore stacks. Core imports it as \`import { z } from 'zod'\`, and esbuild then`,
-  "  keeps every export of zod, its locales included. With `import * as z from 'zod'` it keeps only what",
-  `  the schemas use: the projection row, ${kb(projection.gzipBytes)} instead of ${kb(vstoreReact.gzipBytes)} gzipped, with no other change.`,
-  '  `zod/mini` would shrink it further, at the parse-speed cost measured in FIELD-NOTES.md.',
+  "- Core imports zod as a namespace (`import * as z from 'zod'`), so bundlers keep only what its schemas use;",
+  '  it stays on classic zod rather than `zod/mini` for parse speed (bench/RESULTS.md, ingest section).',
   '- rxjs resolves to its `esm5` build (its `default` export condition, what Vite and webpack pick too),',
   '  which brings `tslib` along.',
   '- The React and Vue stacks differ only by their binding, which is a few kB minified: all logic is in core.',
@@ -182,7 +152,7 @@ writeFileSync(resolve(root, 'docs/size.md'), `${lines.join('\n')}`);
 if (process.argv.includes('--json')) {
   console.log(
     JSON.stringify(
-      [...rows, ...own].map(({ code, plugins, ...r }) => r),
+      [...rows, ...own].map(({ code, ...r }) => r),
       null,
       2,
     ),
