@@ -307,6 +307,28 @@ describe('useSpendControlHistory', () => {
     expect(fake.history).toHaveBeenCalledTimes(2);
   });
 
+  it('does not settle for a read that started before the store got ahead of it', async () => {
+    const fake = fakeClient();
+    fake.server.set('sc_1', sc(2));
+    const seen: ReturnType<typeof useSpendControlHistory>[] = [];
+    render(
+      <VStoreProvider client={fake.client}>
+        <History seen={seen} />
+      </VStoreProvider>,
+    );
+    await waitFor(() => expect(seen.at(-1)?.data?.map((v) => v.version)).toEqual([1, 2]));
+    // A refetch starts while the server is at v2; v3 reaches the store before its reply does.
+    let answer: (list: ReturnType<typeof sc>[]) => void = () => {};
+    fake.history.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    act(() => void seen.at(-1)?.refetch());
+    fake.server.set('sc_1', sc(3));
+    act(() => void fake.store.apply('spend_control', 'sc_1', sc(3)));
+    expect(fake.history).toHaveBeenCalledTimes(2);
+    await act(async () => answer([sc(1), sc(2)]));
+    await waitFor(() => expect(seen.at(-1)?.data?.map((v) => v.version)).toEqual([1, 2, 3]));
+    expect(fake.history).toHaveBeenCalledTimes(3);
+  });
+
   it('asks again while a lagging list catches up, and stops when a reply brings nothing newer', async () => {
     const fake = fakeClient();
     fake.server.set('sc_1', sc(2));
