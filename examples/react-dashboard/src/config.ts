@@ -1,5 +1,5 @@
+import { createNetworkMonitor } from '@vstore/dashboard-kit';
 import { createClient } from '@vstore/react';
-import { createNetworkMonitor } from './networkMonitor';
 
 const env: Record<string, string | undefined> = import.meta.env;
 

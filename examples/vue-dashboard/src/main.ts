@@ -2,6 +2,6 @@ import { createVStore } from '@vstore/vue';
 import { createApp } from 'vue';
 import App from './App.vue';
 import { client } from './config';
-import './styles.css';
+import '@vstore/dashboard-kit/styles.css';
 
 createApp(App).use(createVStore({ client })).mount('#app');

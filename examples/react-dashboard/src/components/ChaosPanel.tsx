@@ -1,5 +1,5 @@
+import type { NetworkMonitor } from '@vstore/dashboard-kit';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { NetworkMonitor } from '../networkMonitor';
 import { ErrorPanel } from './ErrorPanel';
 
 type Profile = 'none' | 'chaos';

@@ -1,38 +1,14 @@
+import {
+  changedFields,
+  type EditFields,
+  editFieldsOf,
+  fieldDiffers,
+  formatMoney,
+  parseAmount,
+} from '@vstore/dashboard-kit';
 import { type SpendControl, useUpdateSpendControl } from '@vstore/react';
 import { type FormEvent, useState } from 'react';
-import { formatMoney } from '../format';
 import { ErrorPanel } from './ErrorPanel';
-
-interface Fields {
-  name: string;
-  amount: string;
-  status: string;
-  interval: string;
-}
-
-const fieldsOf = (c: SpendControl): Fields => ({
-  name: c.name ?? '',
-  amount: String(c.limit?.amount ?? ''),
-  status: c.status ?? 'active',
-  interval: c.interval ?? 'monthly',
-});
-
-/** The amount field as a limit: undefined unless a finite number >= 0 (an empty field is not 0). */
-function parseAmount(text: string): number | undefined {
-  const amount = text.trim() === '' ? Number.NaN : Number(text);
-  return Number.isFinite(amount) && amount >= 0 ? amount : undefined;
-}
-
-/** Whether a field differs; amounts compare as numbers, so "500.0" is no change from 500. */
-const differs = (before: Fields, after: Fields, key: keyof Fields) =>
-  key === 'amount' ? parseAmount(before.amount) !== parseAmount(after.amount) : before[key] !== after[key];
-
-/** What changed between two states, as "field: before → after" lines. */
-function changes(before: Fields, after: Fields): string[] {
-  return (Object.keys(before) as (keyof Fields)[])
-    .filter((key) => differs(before, after, key))
-    .map((key) => `${key === 'amount' ? 'limit' : key}: ${before[key]} → ${after[key]}`);
-}
 
 interface Outcome {
   version: number;
@@ -48,15 +24,15 @@ interface Outcome {
  */
 export function EditForm({ control }: { control: SpendControl }) {
   const [base, setBase] = useState(control);
-  const [form, setForm] = useState(() => fieldsOf(control));
+  const [form, setForm] = useState(() => editFieldsOf(control));
   const [outcome, setOutcome] = useState<Outcome>();
   const { edit, status, error } = useUpdateSpendControl();
-  const mine = changes(fieldsOf(base), form);
+  const mine = changedFields(editFieldsOf(base), form);
   const amount = parseAmount(form.amount);
   // While nothing is typed, the form follows newer versions (React's "adjust state during render").
   if (mine.length === 0 && control.version > base.version) {
     setBase(control);
-    setForm(fieldsOf(control));
+    setForm(editFieldsOf(control));
   }
 
   const submit = async (event: FormEvent) => {
@@ -64,28 +40,28 @@ export function EditForm({ control }: { control: SpendControl }) {
     // The button is disabled then too; Enter in a field must not send what the button would not.
     if (amount === undefined || mine.length === 0) return;
     const wanted = { ...form };
-    const baseFields = fieldsOf(base);
+    const baseFields = editFieldsOf(base);
     let attempts = 0;
     let seen = baseFields;
     const saved = await edit(control.spend_control_id, (draft) => {
       attempts += 1;
       // The state this run starts from: anything that differs from the form's base is someone else's.
-      seen = fieldsOf(draft as SpendControl);
+      seen = editFieldsOf(draft as SpendControl);
       if (wanted.name !== baseFields.name) draft.name = wanted.name;
       if (wanted.status !== baseFields.status) draft.status = wanted.status as SpendControl['status'];
       if (wanted.interval !== baseFields.interval)
         draft.interval = wanted.interval as SpendControl['interval'];
-      if (differs(baseFields, wanted, 'amount')) {
+      if (fieldDiffers(baseFields, wanted, 'amount')) {
         draft.limit = { currency: draft.limit?.currency ?? 'USD', amount };
       }
     });
     if (!saved) return;
-    setOutcome({ version: saved.version, theirs: changes(baseFields, seen), attempts });
+    setOutcome({ version: saved.version, theirs: changedFields(baseFields, seen), attempts });
     setBase(saved);
-    setForm(fieldsOf(saved));
+    setForm(editFieldsOf(saved));
   };
 
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
+  const set = (key: keyof EditFields) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
   return (

@@ -1,5 +1,5 @@
+import { displayFields } from '@vstore/dashboard-kit';
 import { useSpendControl } from '@vstore/react';
-import { displayFields } from '../format';
 import { EditForm } from './EditForm';
 import { ErrorPanel } from './ErrorPanel';
 import { VersionHistory } from './VersionHistory';

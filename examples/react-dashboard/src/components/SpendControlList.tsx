@@ -1,5 +1,5 @@
+import { formatMoney } from '@vstore/dashboard-kit';
 import { useSpendControl } from '@vstore/react';
-import { formatMoney } from '../format';
 import { ErrorPanel } from './ErrorPanel';
 
 interface CardProps {

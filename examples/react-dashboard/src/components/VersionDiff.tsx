@@ -1,5 +1,5 @@
+import { displayFields } from '@vstore/dashboard-kit';
 import { useSpendControl } from '@vstore/react';
-import { displayFields } from '../format';
 import { ErrorPanel } from './ErrorPanel';
 
 interface Props {

@@ -1,6 +1,6 @@
+import { formatMoney, formatTime } from '@vstore/dashboard-kit';
 import { useSpendControlHistory } from '@vstore/react';
 import { useState } from 'react';
-import { formatMoney, formatTime } from '../format';
 import { ErrorPanel } from './ErrorPanel';
 import { VersionDiff } from './VersionDiff';
 

@@ -1,4 +1,4 @@
-import type { SpendControl } from '@vstore/vue';
+import type { SpendControl } from '@vstore/core';
 
 export function formatMoney(limit: SpendControl['limit']): string {
   if (!limit) return '—';

@@ -1,0 +1,3 @@
+export { changedFields, type EditFields, editFieldsOf, fieldDiffers, parseAmount } from './editFields';
+export { displayFields, formatMoney, formatTime, formatTimestamp } from './format';
+export { createNetworkMonitor, type NetworkMonitor, type NetworkStats } from './networkMonitor';
