@@ -1,12 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// Workspace packages export a `source` condition pointing at their TypeScript, so tests,
+// Workspace packages export an `@vstore/source` condition pointing at their TypeScript, so tests,
 // examples and benchmarks run against src without a build step.
-const conditions = ['source', 'module', 'browser', 'development|production'];
+const conditions = ['@vstore/source', 'module', 'browser', 'development|production'];
 
 export default defineConfig({
   resolve: { conditions },
-  ssr: { resolve: { conditions: ['source', 'node', 'development|production'] } },
+  ssr: { resolve: { conditions: ['@vstore/source', 'node', 'development|production'] } },
   test: {
     projects: [
       {

@@ -18,8 +18,8 @@ async function measure({ entry, external = [] }) {
     minify: true,
     format: 'esm',
     platform: 'neutral',
-    // Workspace packages resolve to their TypeScript through the `source` export condition.
-    conditions: ['source'],
+    // Workspace packages resolve to their TypeScript through the `@vstore/source` export condition.
+    conditions: ['@vstore/source'],
     mainFields: ['module', 'main'],
     external,
     write: false,

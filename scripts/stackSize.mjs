@@ -17,7 +17,7 @@ const stacks = [
     name: 'vstore + React',
     what: 'createClient, VStoreProvider, useSpendControl, useTask, useUpdateSpendControl',
     // Imported from the package's source entry: its own imports (@vstore/core, rxjs, zod, immer)
-    // resolve from there, workspace packages through their `source` condition.
+    // resolve from there, workspace packages through their `@vstore/source` condition.
     code: `export { createClient, VStoreProvider, useSpendControl, useTask, useUpdateSpendControl } from './packages/react/src/index.ts';`,
     external: REACT,
   },
@@ -58,7 +58,7 @@ async function measure(stack) {
     minify: true,
     format: 'esm',
     platform: 'browser',
-    conditions: ['source'],
+    conditions: ['@vstore/source'],
     define: { 'process.env.NODE_ENV': '"production"' },
     external: stack.external,
     metafile: true,

@@ -1,10 +1,10 @@
 import { defaultClientConditions, defineConfig } from 'vite';
 
 // One self-contained, minified script for host pages: `dist/vstore-embed.js`, an IIFE that registers
-// <vstore-spend-control> and exposes `window.VStoreEmbed`. Core resolves through its `source`
+// <vstore-spend-control> and exposes `window.VStoreEmbed`. Core resolves through its `@vstore/source`
 // condition, so no package build is needed first.
 export default defineConfig({
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: { conditions: ['@vstore/source', ...defaultClientConditions] },
   // Library mode leaves `process.env.*` alone for the consumer to replace; a script tag has no
   // bundler behind it, so production is decided here.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },

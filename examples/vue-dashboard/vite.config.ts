@@ -3,8 +3,8 @@ import { defaultClientConditions, defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [vue()],
-  // `source` first: the workspace packages resolve to their TypeScript, so no build step is needed.
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  // `@vstore/source` first: the workspace packages resolve to their TypeScript, so no build step is needed.
+  resolve: { conditions: ['@vstore/source', ...defaultClientConditions] },
   server: {
     host: '127.0.0.1',
     port: 5174,

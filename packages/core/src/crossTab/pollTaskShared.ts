@@ -15,6 +15,13 @@ export interface SharedPollOptions extends PollOptions {
    * @default 'vstore:task:'
    */
   lockPrefix?: string;
+  /**
+   * How long a tab that got the lock lets messages already on their way land before its first poll:
+   * the previous leader broadcasts the final status just before it releases the lock, and another
+   * tab can be granted the lock before that message reaches it.
+   * @default 50
+   */
+  handoverMs?: number;
 }
 
 /** The parts of a client this needs; `createClient(...)` fits. */
@@ -39,7 +46,12 @@ export function pollTaskShared(
   taskId: string,
   options: SharedPollOptions = {},
 ): Observable<Task> {
-  const { locks = defaultLockManager(), lockPrefix = 'vstore:task:', ...pollOptions } = options;
+  const {
+    locks = defaultLockManager(),
+    lockPrefix = 'vstore:task:',
+    handoverMs = 50,
+    ...pollOptions
+  } = options;
   const { store } = client;
   return new Observable<Task>((subscriber) => {
     const view = store
@@ -64,30 +76,37 @@ export function pollTaskShared(
     const abort = new AbortController();
     let poll: Subscription | undefined;
     let release: (() => void) | undefined;
+    let settle: ReturnType<typeof setTimeout> | undefined;
     locks
-      .request(`${lockPrefix}${taskId}`, { signal: abort.signal }, () => {
-        // A tab that waited for the lock may find the task already ended by the previous leader.
-        if (abort.signal.aborted || isTerminal(store.get<Task>('task', taskId))) return Promise.resolve();
-        return new Promise<void>((resolve) => {
-          release = resolve;
-          poll = client.tasks.poll(taskId, pollOptions).subscribe({
-            // createClient's poll already stored each reply; this keeps any other poll honest (a repeat is a no-op).
-            next: (task) => store.apply('task', taskId, task, 'response'),
-            // Failed and cancelled reach the subscriber through the store, like every other status.
-            error(error) {
-              if (!(error instanceof TaskFailedError || error instanceof TaskCancelledError))
-                subscriber.error(error);
-              resolve();
-            },
-            complete: resolve,
-          });
-        });
-      })
+      .request(
+        `${lockPrefix}${taskId}`,
+        { signal: abort.signal },
+        () =>
+          new Promise<void>((resolve) => {
+            release = resolve;
+            settle = setTimeout(() => {
+              // A tab that waited for the lock may find the task already ended by the previous leader.
+              if (abort.signal.aborted || isTerminal(store.get<Task>('task', taskId))) return resolve();
+              poll = client.tasks.poll(taskId, pollOptions).subscribe({
+                // createClient's poll already stored each reply; this keeps any other poll honest (a repeat is a no-op).
+                next: (task) => store.apply('task', taskId, task, 'response'),
+                // Failed and cancelled reach the subscriber through the store, like every other status.
+                error(error) {
+                  if (!(error instanceof TaskFailedError || error instanceof TaskCancelledError))
+                    subscriber.error(error);
+                  resolve();
+                },
+                complete: resolve,
+              });
+            }, handoverMs);
+          }),
+      )
       .catch((error: unknown) => {
         if (!abort.signal.aborted) subscriber.error(error);
       });
 
     return () => {
+      clearTimeout(settle);
       abort.abort();
       poll?.unsubscribe();
       release?.();

@@ -30,10 +30,9 @@ export class SseBufferOverflowError extends Error {
 }
 
 /**
- * The event stream interpretation of the HTML standard (§9.2.6), written here rather than taken
- * from a package: the maintained parsers publish a TypeScript `source` export condition that this
- * workspace's own `source` condition would resolve into, breaking the repository's type check.
- * Bounded: a line or event larger than `maxBufferChars` raises `SseBufferOverflowError`.
+ * The event stream interpretation of the HTML standard (§9.2.6). Kept here, small, because a stream
+ * from the network must not grow memory without limit: a line or event larger than `maxBufferChars`
+ * raises `SseBufferOverflowError`, and the connection reconnects.
  */
 export function createSseParser(callbacks: SseParserCallbacks, maxBufferChars = 1 << 20): SseParser {
   let partial = '';
