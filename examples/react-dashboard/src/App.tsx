@@ -1,3 +1,4 @@
+import { accountIds, network, serviceUrl, spendControlIds } from '@vstore/dashboard-kit';
 import { useVStoreClient } from '@vstore/react';
 import { useEffect, useState } from 'react';
 import { AccountDeletion } from './components/AccountDeletion';
@@ -5,7 +6,6 @@ import { ChaosPanel } from './components/ChaosPanel';
 import { LiveEvents } from './components/LiveEvents';
 import { SpendControlDetail } from './components/SpendControlDetail';
 import { SpendControlList } from './components/SpendControlList';
-import { accountIds, network, serviceUrl, spendControlIds } from './config';
 
 /** Spend control ids to show: the configured ones, plus any that events or writes bring in. */
 function useSpendControlIds(initial: readonly string[]): readonly string[] {

@@ -1,8 +1,8 @@
+import { client } from '@vstore/dashboard-kit';
 import { VStoreProvider } from '@vstore/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { client } from './config';
 import '@vstore/dashboard-kit/styles.css';
 
 const root = document.getElementById('root');

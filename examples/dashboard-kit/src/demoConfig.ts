@@ -1,9 +1,10 @@
-import { createNetworkMonitor } from '@vstore/dashboard-kit';
-import { createClient } from '@vstore/react';
+import { createClient } from '@vstore/core';
+import { createNetworkMonitor } from './networkMonitor';
 
+// Read where the dashboard is served: Vite puts the page's `VITE_*` settings on import.meta.env.
 const env: Record<string, string | undefined> = import.meta.env;
 
-/** Where the local service listens; `pnpm demo` and the e2e test set it. */
+/** Where the local service listens; `pnpm demo` and the e2e tests set it. */
 export const serviceUrl = (env.VITE_SERVICE_URL ?? 'http://127.0.0.1:4010').replace(/\/+$/, '');
 /** The local service's development token. It is sent as a header only, never shown or logged. */
 const token = env.VITE_SERVICE_TOKEN ?? 'dev-token';
@@ -13,6 +14,7 @@ export const accountIds = (env.VITE_ACCOUNT_IDS ?? 'acc_1,acc_2').split(',').fil
 
 export const network = createNetworkMonitor();
 
+/** One client per page, shared by every screen of either dashboard. */
 export const client = createClient({
   baseUrl: serviceUrl,
   getToken: () => token,
