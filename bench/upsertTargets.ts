@@ -1,7 +1,7 @@
 import { configureStore, createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { QueryClient } from '@tanstack/query-core';
 // By path, not by name: plain `node --import tsx` does not apply the `source` export condition.
-import { freezeEntity, isUnsafeKey } from '../packages/core/src/store/freeze';
+import { freezeEntity } from '../packages/core/src/store/freeze';
 import { createEntityStore, type EntityStoreOptions } from '../packages/core/src/store/index';
 import { type SpendControlFixture, spendControl } from './fixtures';
 
@@ -104,6 +104,48 @@ export const mapDeepFreeze: TargetFactory = {
   },
 };
 
+/**
+ * The raw Map plus only the store's scan for prototype keys and nested objects, with no freeze at all:
+ * what a store that sanitizes what it accepts pays even if it froze nothing. A copy of the walk in
+ * store/freeze.ts without its `Object.freeze` calls (the store does not export its internals; see there).
+ */
+export const mapScanOnly: TargetFactory = {
+  label: 'raw Map + prototype-key scan only, no freeze',
+  create() {
+    let map = new Map<string, SpendControlFixture>();
+    return {
+      fill(keys) {
+        for (let i = 0; i < keys.length; i++) map.set(keys[i]!, spendControl(keys[i]!, i, 2, `Control ${i}`));
+      },
+      run(ops, from, to) {
+        for (let k = from; k < to; k++) {
+          const op = ops[k]!;
+          const held = map.get(op.spend_control_id);
+          if ((held === undefined || op.version > held.version) && scanClean(op))
+            map.set(op.spend_control_id, op);
+        }
+      },
+      dispose() {
+        map = new Map();
+      },
+    };
+  },
+};
+
+function scanClean(value: object): boolean {
+  for (const key in value) {
+    if (!hasOwn.call(value, key)) continue;
+    if (isUnsafeKey(key)) return false;
+    const child: unknown = (value as Record<string, unknown>)[key];
+    if (typeof child !== 'object' || child === null) continue;
+    const proto: unknown = Object.getPrototypeOf(child);
+    if ((proto === Object.prototype || proto === Array.prototype || proto === null) && !scanClean(child)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 export const mapFrozenCopy: TargetFactory = {
   label: 'raw Map + frozen copy (the former design)',
   create() {
@@ -158,6 +200,8 @@ function formerCopy(source: object, into?: Record<string, unknown>): Record<stri
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
+const isUnsafeKey = (key: string): boolean =>
+  key === '__proto__' || key === 'constructor' || key === 'prototype';
 // One constructor per entity type: V8 sizes its objects to the fields the first instances received.
 function Plain() {}
 Plain.prototype = Object.prototype;

@@ -19,17 +19,16 @@ describe('freezeEntity', () => {
     expect(Object.isFrozen(frozen.nested.b[1])).toBe(true);
   });
 
-  it('copies only the path to an unsafe key, sharing the clean siblings', () => {
+  it('replaces an entity with an unsafe key anywhere in it by a sanitized frozen copy', () => {
     const input = JSON.parse('{"outer":{"inner":{"__proto__":{"x":1},"y":2},"z":[3]},"side":{"s":1}}');
     const frozen = freezeEntity(input);
     expect(frozen).not.toBe(input);
-    expect(frozen.outer).not.toBe(input.outer);
-    expect(frozen.outer).toEqual({ inner: { y: 2 }, z: [3] });
-    expect(Object.isFrozen(frozen.outer.inner)).toBe(true);
+    expect(frozen).toEqual({ outer: { inner: { y: 2 }, z: [3] }, side: { s: 1 } });
+    expect(Object.hasOwn(frozen.outer.inner, '__proto__')).toBe(false);
     expect(Array.isArray(frozen.outer.z)).toBe(true);
-    expect(frozen.outer.z).toBe(input.outer.z);
-    expect(frozen.side).toBe(input.side);
-    expect(Object.isFrozen(frozen.side)).toBe(true);
+    for (const part of [frozen, frozen.outer, frozen.outer.inner, frozen.outer.z, frozen.side]) {
+      expect(Object.isFrozen(part)).toBe(true);
+    }
   });
 
   it('copies an already frozen object that carries an unsafe key', () => {
@@ -38,6 +37,25 @@ describe('freezeEntity', () => {
     expect(frozen).not.toBe(input);
     expect(frozen).toEqual({ version: 1 });
     expect(Object.isFrozen(frozen)).toBe(true);
+  });
+
+  it('sanitizes a nested object that was frozen elsewhere with an unsafe key in it', () => {
+    // Freezing keeps keys: a frozen child is vouched for only by scanning it, not by isFrozen.
+    const child = Object.freeze(JSON.parse('{"amount":1,"__proto__":{"polluted":true}}'));
+    const frozen = freezeEntity({ version: 1, limit: child }) as { limit: object };
+    expect(frozen.limit).not.toBe(child);
+    expect(Object.hasOwn(frozen.limit, '__proto__')).toBe(false);
+    expect(frozen.limit).toEqual({ amount: 1 });
+  });
+
+  it('throws on a cyclic object before the store holds any of it', () => {
+    // JSON cannot make a cycle; a caller's object can, and the engine's RangeError stops the walk.
+    const cyclic: Record<string, unknown> = { version: 1 };
+    cyclic.self = { back: cyclic };
+    expect(() => freezeEntity(cyclic)).toThrow(RangeError);
+    const store = createEntityStore();
+    expect(() => store.apply('spend_control', 'sc_1', cyclic as { version: number })).toThrow(RangeError);
+    expect(store.get('spend_control', 'sc_1')).toBeUndefined();
   });
 
   it('shares nested values that are already frozen and leaves class instances alone', () => {
