@@ -82,8 +82,9 @@ export interface EntityStore {
    * Takes ownership of `entity`: once accepted it is deep-frozen in place and stored as is, with no
    * copy (as immer's autoFreeze and Redux Toolkit do). Hand over a plain data object nobody will
    * mutate afterwards, e.g. a freshly parsed response; keep a copy if you need a mutable one. Only an
-   * object carrying `__proto__`, `constructor` or `prototype` keys, or one that is not a plain object,
-   * is stored as a sanitized frozen copy instead.
+   * entity carrying a `__proto__`, `constructor` or `prototype` key at any depth, or one that is not a
+   * plain object, is stored as a sanitized frozen copy instead. A cyclic object (JSON cannot make one)
+   * throws the engine's RangeError and is not stored.
    */
   apply(type: string, id: string, entity: object, origin?: Origin): ApplyOutcome;
   /** Caches a historical version for `getVersion`; never changes the latest state or notifies. Takes ownership of `entity` as `apply` does. */
