@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import { defer, map, type Observable, of, throwError } from 'rxjs';
+import { defer, map, mergeMap, type Observable, of, throwError } from 'rxjs';
 import * as z from 'zod';
 import { type ClientContext, storeKey } from '../client/clientContext';
 import { ResponseShapeError } from '../errors/apiError';
@@ -40,7 +40,10 @@ export interface ResourceClient<
 > {
   readonly definition: ResourceDefinition<TEntity, TUpdateKey, TCreate>;
   get(id: string, options?: GetOptions): Promise<TEntity>;
-  /** Every version, oldest first; the highest is applied as the latest. */
+  /**
+   * Every version, oldest first; the highest is applied as the latest. Asked again while the store
+   * holds a newer latest than the list and each reply gets closer to it.
+   */
   history(id: string, options?: CallOptions): Promise<TEntity[]>;
   create(input: TCreate, options?: CreateOptions): Promise<TEntity>;
   /** Refuses fields not valid for update with `InvalidUpdateError`, before any request. */
@@ -172,24 +175,48 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
       const historyPath = def.paths.history;
       if (!historyPath) return throwError(() => new TypeError(`${def.type} has no history endpoint`));
       const path = historyPath(id);
-      return transport
-        .request({ method: 'GET', path, schema: historySchema, resourceId: id, timeoutMs: options.timeoutMs })
-        .pipe(
-          map((body) => {
-            const versions = [...((body[def.historyKey] ?? []) as TEntity[])]
-              .map((entity) => checkId('GET', path, id, entity))
-              .sort((a, b) => versionOf(a) - versionOf(b));
-            const newest = versions.at(-1);
-            store.batch(() => {
-              for (const entity of versions)
-                if (entity !== newest) store.applyHistorical(def.type, id, entity);
-              if (newest) accept(id, newest);
-            });
-            return versions.map(
-              (entity) => store.getVersion<TEntity>(def.type, id, versionOf(entity)) ?? entity,
-            );
+      const read$ = (shared: boolean) =>
+        transport
+          .request({
+            method: 'GET',
+            path,
+            schema: historySchema,
+            resourceId: id,
+            timeoutMs: options.timeoutMs,
+            shared,
+          })
+          .pipe(
+            map((body) => {
+              const versions = [...((body[def.historyKey] ?? []) as TEntity[])]
+                .map((entity) => checkId('GET', path, id, entity))
+                .sort((a, b) => versionOf(a) - versionOf(b));
+              const newest = versions.at(-1);
+              store.batch(() => {
+                for (const entity of versions)
+                  if (entity !== newest) store.applyHistorical(def.type, id, entity);
+                if (newest) accept(id, newest);
+              });
+              return versions.map(
+                (entity) => store.getVersion<TEntity>(def.type, id, versionOf(entity)) ?? entity,
+              );
+            }),
+          );
+      // A newer version that reached the store while the list was on its way (a reply, an event,
+      // another tab) means asking again: only the service can say which versions lie between. A
+      // reply that brings nothing newer than the one before ends it, so a lagging service cannot loop,
+      // and so does the last of HISTORY_READS, so versions that keep coming cannot either. A read
+      // again never joins one in flight: that one may have started before the newer version.
+      const caughtUp$ = (last: number, reads: number): Observable<TEntity[]> =>
+        read$(reads === 1).pipe(
+          mergeMap((list) => {
+            const top = list.length ? versionOf(list.at(-1) as TEntity) : 0;
+            const held = store.get<TEntity>(def.type, id);
+            return top > last && held && versionOf(held) > top && reads < HISTORY_READS
+              ? caughtUp$(top, reads + 1)
+              : of(list);
           }),
         );
+      return caughtUp$(-1, 1);
     },
 
     create$(input, options = {}) {
@@ -232,6 +259,9 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
     },
   };
 }
+
+/** Reads of one `history` call at most: the first, and the ones that catch up with the store. */
+const HISTORY_READS = 4;
 
 const versionOf = (entity: object): number => (entity as { version: number }).version;
 

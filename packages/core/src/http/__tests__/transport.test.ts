@@ -299,6 +299,21 @@ describe('transport: tokens, idempotency, sharing', () => {
     });
   });
 
+  it('starts afresh for a caller that asks again in reaction to the shared reply', () => {
+    // Regression: the shared GET stayed registered until it completed, so a read made from the
+    // value's handler joined it and completed without a value.
+    virtual((flush) => {
+      const t = setup(() => ({ ...ok, latencyMs: 100 }));
+      let again: ReturnType<typeof outcome> | undefined;
+      t.transport.request(getSpec).subscribe(() => {
+        again = outcome(t.transport.request(getSpec));
+      });
+      flush();
+      expect(t.requests).toHaveLength(2);
+      expect(again?.value).toEqual({ id: 't1' });
+    });
+  });
+
   it('keeps a shared GET running while one of its callers leaves', () => {
     virtual((flush) => {
       const t = setup(() => ({ ...ok, latencyMs: 100 }));

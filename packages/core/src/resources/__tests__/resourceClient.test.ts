@@ -148,6 +148,46 @@ describe('spendControls.history', () => {
     await client.spendControls.history('sc_1');
     expect(store.get('spend_control', 'sc_1')).toBe(held);
   });
+
+  const upTo = (top: number) => ({ data: Array.from({ length: top }, (_, i) => spendControl(i + 1)) });
+
+  it('asks again when a newer version reaches the store while the list is on its way', async () => {
+    const store = createEntityStore();
+    const { client, requests } = scriptedClient(
+      (_, index) => {
+        // An event lands between the request and its reply.
+        if (index === 0) store.apply('spend_control', 'sc_1', spendControl(4), 'event');
+        return reply(200, upTo(index === 0 ? 3 : 4));
+      },
+      { store },
+    );
+    const versions = await client.spendControls.history('sc_1');
+    expect(requests).toHaveLength(2);
+    expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('stops asking when a reply brings nothing newer than the one before (a lagging service)', async () => {
+    const store = createEntityStore();
+    store.apply('spend_control', 'sc_1', spendControl(5));
+    const { client, requests } = scriptedClient(() => reply(200, upTo(3)), { store });
+    const versions = await client.spendControls.history('sc_1');
+    expect(requests).toHaveLength(2);
+    expect(versions.map((v) => v.version)).toEqual([1, 2, 3]);
+  });
+
+  it('reads at most four times while versions keep arriving faster than the list', async () => {
+    const store = createEntityStore();
+    const { client, requests } = scriptedClient(
+      (_, index) => {
+        store.apply('spend_control', 'sc_1', spendControl(100 + index), 'event');
+        return reply(200, upTo(index + 1));
+      },
+      { store },
+    );
+    const versions = await client.spendControls.history('sc_1');
+    expect(requests).toHaveLength(4);
+    expect(versions.at(-1)?.version).toBe(4);
+  });
 });
 
 describe('spendControls.create', () => {
