@@ -1,8 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages export an `@vstore/source` condition pointing at their TypeScript, so tests,
 // examples and benchmarks run against src without a build step.
 const conditions = ['@vstore/source', 'module', 'browser', 'development|production'];
+
+// React 18 as installed by the test/react18 workspace package, for the `react18` project.
+const react18 = fileURLToPath(new URL('./test/react18/node_modules', import.meta.url));
 
 export default defineConfig({
   resolve: { conditions },
@@ -15,6 +19,22 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/__tests__/**/*.test.{ts,tsx}', 'test/meta/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        // @vstore/react's tests again, against React 18, the low end of its peer range: every import of
+        // React, ReactDOM and Testing Library (which must share that React) is sent to test/react18.
+        extends: true,
+        resolve: {
+          alias: [
+            { find: /^(react|react-dom|@testing-library\/react)(\/.*)?$/, replacement: `${react18}/$1$2` },
+          ],
+        },
+        test: {
+          name: 'react18',
+          include: ['packages/react/src/**/__tests__/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          env: { VSTORE_REACT_MAJOR: '18' },
         },
       },
       {
