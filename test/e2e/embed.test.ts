@@ -8,6 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshotPath } from './support/browser';
+import { until } from './support/until';
 
 const root = fileURLToPath(new URL('../../examples/embed', import.meta.url));
 const AUTH = { authorization: 'Bearer dev-token', 'content-type': 'application/json' };
@@ -20,15 +21,6 @@ let page: Page;
 /** Every request the page sent to the service, as `METHOD /path`. */
 const sent: string[] = [];
 const count = (route: string) => sent.filter((r) => r === route).length;
-
-/** Polls `check` every 25 ms until it holds; bounded, so a broken run fails instead of hanging. */
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** The host page as any static server would send it: index.html and the one built script. */
 function serveHostPage(): Promise<string> {
