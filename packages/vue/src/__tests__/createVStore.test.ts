@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-import { createClient } from '@vstore/core';
 import { flushPromises, mount } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, nextTick, ref } from 'vue';
 import { createVStore, useSpendControl, useTask } from '../index';
-import { BASE_URL, held, json, scriptedFetch, spendControl, task } from './scriptedFetch';
+import { held, json, scriptedFetch, spendControl, task } from './scriptedFetch';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -21,7 +20,7 @@ function setup() {
         ? held().promise
         : json(200, spendControl('sc_1', 1)),
   );
-  const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch });
+  const client = server.client();
   let renders = 0;
   const Control = defineComponent({
     props: { id: { type: String, required: true } },

@@ -24,7 +24,7 @@ describe('composables in a plain effectScope', () => {
     const server = scriptedFetch((call) =>
       call.path.startsWith('/tasks/') ? json(200, task('t_1', 'running')) : held().promise,
     );
-    const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch });
+    const client = server.client();
     const scope = effectScope();
     const id = ref('sc_1');
     const states = scope.run(() => ({

@@ -1,4 +1,5 @@
-import type { SpendControl, Task } from '@vstore/core';
+import { type ClientOptions, createClient, type SpendControl, type Task } from '@vstore/core';
+import { vi } from 'vitest';
 
 /** One request seen by the scripted fetch. */
 export interface ScriptedCall {
@@ -46,8 +47,19 @@ export function scriptedFetch(script: (call: ScriptedCall) => Reply) {
     /** Calls matching `method path`, e.g. `GET /spend_controls/sc_1`. */
     count: (route: string) => calls.filter((c) => `${c.method} ${c.path}` === route).length,
     aborted: () => calls.filter((c) => c.signal?.aborted).length,
+    /** A client over this fetch; `options` add to or replace the test defaults (e.g. a store). */
+    client: (options: Partial<ClientOptions> = {}) =>
+      createClient({
+        baseUrl: BASE_URL,
+        getToken: () => 'token',
+        fetch: fetch as typeof globalThis.fetch,
+        ...options,
+      }),
   };
 }
+
+/** Lets replies resolve under fake timers: the client's promise chain, then Vue's pre-flush watchers. */
+export const settle = () => vi.advanceTimersByTimeAsync(0);
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });

@@ -1,14 +1,13 @@
-import { createClient } from '@vstore/core';
 import { describe, expect, it } from 'vitest';
 import { createSSRApp, defineComponent, h } from 'vue';
 import { renderToString } from 'vue/server-renderer';
 import { createVStore, useEntity, useSpendControl, useTask } from '../index';
-import { BASE_URL, json, scriptedFetch, spendControl } from './scriptedFetch';
+import { json, scriptedFetch, spendControl } from './scriptedFetch';
 
 describe('server rendering', () => {
   it('loads in serverPrefetch and leaves no subscription, poll or timer behind', async () => {
     const server = scriptedFetch(() => json(200, spendControl('sc_1', 4, { name: 'Travel' })));
-    const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch });
+    const client = server.client();
     const App = defineComponent({
       setup() {
         const { data, status } = useSpendControl('sc_1');

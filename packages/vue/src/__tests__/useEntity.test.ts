@@ -1,14 +1,13 @@
-import { createClient } from '@vstore/core';
 import { describe, expect, it } from 'vitest';
 import { effectScope, nextTick, ref, watch } from 'vue';
 import { useEntity } from '../useEntity';
-import { BASE_URL, scriptedFetch, spendControl } from './scriptedFetch';
+import { scriptedFetch, spendControl } from './scriptedFetch';
 
 function setup() {
   const server = scriptedFetch(() => {
     throw new Error('useEntity must not send requests');
   });
-  const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch });
+  const client = server.client();
   return { server, client, scope: effectScope() };
 }
 

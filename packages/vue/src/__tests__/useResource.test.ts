@@ -1,8 +1,8 @@
-import { type Account, createClient } from '@vstore/core';
+import type { Account } from '@vstore/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, ref, watch } from 'vue';
 import { useResource } from '../useResource';
-import { BASE_URL, held, json, scriptedFetch } from './scriptedFetch';
+import { held, json, scriptedFetch, settle } from './scriptedFetch';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -11,7 +11,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const settle = () => vi.advanceTimersByTimeAsync(0);
 const account = (id: string, version: number): Account =>
   Object.freeze({
     account_id: id,
@@ -23,7 +22,7 @@ const account = (id: string, version: number): Account =>
 describe('useResource', () => {
   it('wires any resource client: store read, subscription and an abortable fetch', async () => {
     const server = scriptedFetch((call) => json(200, account(call.path.split('/')[2] ?? '', 1)));
-    const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch });
+    const client = server.client();
     const scope = effectScope();
     const state = scope.run(() =>
       useResource<Account, [string]>(['acc_1'], {
@@ -87,7 +86,7 @@ describe('useResource', () => {
     const first = held();
     let calls = 0;
     const server = scriptedFetch(() => (++calls === 1 ? first.promise : json(200, account('acc_2', 2))));
-    const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch });
+    const client = server.client();
     const scope = effectScope();
     const state = scope.run(() =>
       useResource<Account, [string]>(['acc_2'], {

@@ -1,14 +1,14 @@
-import { ApiError, createClient, createEntityStore } from '@vstore/core';
+import { ApiError, createEntityStore } from '@vstore/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, ref, watch } from 'vue';
 import { useSpendControl } from '../useSpendControl';
 import {
-  BASE_URL,
   held,
   json,
   type Reply,
   type ScriptedCall,
   scriptedFetch,
+  settle,
   spendControl,
 } from './scriptedFetch';
 
@@ -19,12 +19,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Lets replies resolve: the client's promise chain, then Vue's pre-flush watchers. */
-const settle = () => vi.advanceTimersByTimeAsync(0);
-
 function setup(script: (call: ScriptedCall) => Reply) {
   const server = scriptedFetch(script);
-  const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch });
+  const client = server.client();
   const scope = effectScope();
   return { server, client, scope, run: <T>(fn: () => T): T => scope.run(fn) as T };
 }
@@ -87,7 +84,7 @@ describe('useSpendControl', () => {
       json(200, spendControl('sc_1', Number(new URLSearchParams(call.search).get('version')))),
     );
     const store = createEntityStore({ historySize: 0 });
-    const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch, store });
+    const client = server.client({ store });
     const scope = effectScope();
     const state = scope.run(() => useSpendControl('sc_1', { client, version: 2 }))!;
     await settle();

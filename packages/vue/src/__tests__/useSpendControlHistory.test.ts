@@ -1,8 +1,7 @@
-import { createClient } from '@vstore/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, ref } from 'vue';
 import { useSpendControlHistory } from '../useSpendControlHistory';
-import { BASE_URL, held, json, scriptedFetch, spendControl } from './scriptedFetch';
+import { held, json, scriptedFetch, settle, spendControl } from './scriptedFetch';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -11,14 +10,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const settle = () => vi.advanceTimersByTimeAsync(0);
 const versions = (id: string, n: number) => ({
   data: Array.from({ length: n }, (_, i) => spendControl(id, n - i)),
 });
 
 function setup(latest: () => number) {
   const server = scriptedFetch((call) => json(200, versions(call.path.split('/')[2] ?? '', latest())));
-  const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch });
+  const client = server.client();
   return { server, client, scope: effectScope() };
 }
 
@@ -55,7 +53,7 @@ describe('useSpendControlHistory', () => {
     const first = held();
     let calls = 0;
     const server = scriptedFetch(() => (++calls === 1 ? first.promise : json(200, versions('sc_1', 4))));
-    const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch });
+    const client = server.client();
     const scope = effectScope();
     const history = scope.run(() => useSpendControlHistory('sc_1', { client }))!;
     await settle();
@@ -85,7 +83,7 @@ describe('useSpendControlHistory', () => {
     const server = scriptedFetch((call) =>
       call.path.includes('sc_1') ? first.promise : json(200, versions('sc_2', 1)),
     );
-    const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch });
+    const client = server.client();
     const scope = effectScope();
     const id = ref('sc_1');
     const history = scope.run(() => useSpendControlHistory(id, { client }))!;

@@ -1,8 +1,8 @@
-import { createClient, PollTimeoutError, TaskFailedError } from '@vstore/core';
+import { PollTimeoutError, TaskFailedError } from '@vstore/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, ref } from 'vue';
 import { useTask } from '../useTask';
-import { BASE_URL, json, scriptedFetch, task } from './scriptedFetch';
+import { json, scriptedFetch, settle, task } from './scriptedFetch';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -10,8 +10,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-const settle = () => vi.advanceTimersByTimeAsync(0);
 
 /** A service whose tasks go through `statuses`, one per read, then stay at the last. */
 function setup(statuses: Record<string, string[]>) {
@@ -23,7 +21,7 @@ function setup(statuses: Record<string, string[]>) {
     const list = statuses[id] ?? [];
     return json(200, task(id, list[Math.min(n, list.length - 1)] ?? 'pending'));
   });
-  const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch });
+  const client = server.client();
   return { server, client, scope: effectScope() };
 }
 

@@ -1,15 +1,15 @@
-import { BusinessRuleError, createClient, InvalidUpdateError } from '@vstore/core';
+import { BusinessRuleError, InvalidUpdateError } from '@vstore/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { effectScope } from 'vue';
 import { useSpendControl } from '../useSpendControl';
 import { useUpdateSpendControl } from '../useUpdateSpendControl';
 import {
-  BASE_URL,
   held,
   json,
   type Reply,
   type ScriptedCall,
   scriptedFetch,
+  settle,
   spendControl,
 } from './scriptedFetch';
 
@@ -20,11 +20,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const settle = () => vi.advanceTimersByTimeAsync(0);
-
 function setup(script: (call: ScriptedCall) => Reply) {
   const server = scriptedFetch(script);
-  const client = createClient({ baseUrl: BASE_URL, getToken: () => 'token', fetch: server.fetch });
+  const client = server.client();
   client.store.apply('spend_control', 'sc_1', spendControl('sc_1', 1));
   return { server, client, scope: effectScope() };
 }
