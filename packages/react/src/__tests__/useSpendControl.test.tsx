@@ -29,6 +29,20 @@ function History({ seen }: { seen: ReturnType<typeof useSpendControlHistory>[] }
   return null;
 }
 
+/** History of sc_1 rendered while the service is at v2, once it lists [1, 2]. */
+async function renderHistoryAtV2() {
+  const fake = fakeClient();
+  fake.server.set('sc_1', sc(2));
+  const seen: ReturnType<typeof useSpendControlHistory>[] = [];
+  render(
+    <VStoreProvider client={fake.client}>
+      <History seen={seen} />
+    </VStoreProvider>,
+  );
+  await waitFor(() => expect(seen.at(-1)?.data?.map((v) => v.version)).toEqual([1, 2]));
+  return { fake, seen };
+}
+
 function ById({ id, statuses = [] }: { id: string; statuses?: string[] }) {
   const { data, status } = useSpendControl(id);
   statuses.push(`${id}:${status}`);
@@ -291,15 +305,7 @@ describe('suspense', () => {
 
 describe('useSpendControlHistory', () => {
   it('lists every version and refetches once when the store gets ahead of it', async () => {
-    const fake = fakeClient();
-    fake.server.set('sc_1', sc(2));
-    const seen: ReturnType<typeof useSpendControlHistory>[] = [];
-    render(
-      <VStoreProvider client={fake.client}>
-        <History seen={seen} />
-      </VStoreProvider>,
-    );
-    await waitFor(() => expect(seen.at(-1)?.data?.map((v) => v.version)).toEqual([1, 2]));
+    const { fake, seen } = await renderHistoryAtV2();
     fake.server.set('sc_1', sc(3));
     act(() => void fake.store.apply('spend_control', 'sc_1', sc(3)));
     await waitFor(() => expect(seen.at(-1)?.data?.map((v) => v.version)).toEqual([1, 2, 3]));
@@ -308,15 +314,7 @@ describe('useSpendControlHistory', () => {
   });
 
   it('does not settle for a read that started before the store got ahead of it', async () => {
-    const fake = fakeClient();
-    fake.server.set('sc_1', sc(2));
-    const seen: ReturnType<typeof useSpendControlHistory>[] = [];
-    render(
-      <VStoreProvider client={fake.client}>
-        <History seen={seen} />
-      </VStoreProvider>,
-    );
-    await waitFor(() => expect(seen.at(-1)?.data?.map((v) => v.version)).toEqual([1, 2]));
+    const { fake, seen } = await renderHistoryAtV2();
     // A refetch starts while the server is at v2; v3 reaches the store before its reply does.
     let answer: (list: ReturnType<typeof sc>[]) => void = () => {};
     fake.history.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
@@ -330,15 +328,7 @@ describe('useSpendControlHistory', () => {
   });
 
   it('asks again while a lagging list catches up, and stops when a reply brings nothing newer', async () => {
-    const fake = fakeClient();
-    fake.server.set('sc_1', sc(2));
-    const seen: ReturnType<typeof useSpendControlHistory>[] = [];
-    render(
-      <VStoreProvider client={fake.client}>
-        <History seen={seen} />
-      </VStoreProvider>,
-    );
-    await waitFor(() => expect(seen.at(-1)?.data?.map((v) => v.version)).toEqual([1, 2]));
+    const { fake, seen } = await renderHistoryAtV2();
     fake.server.set('sc_1', sc(4));
     fake.history.mockImplementationOnce(async () => [sc(1), sc(2), sc(3)]);
     act(() => void fake.store.apply('spend_control', 'sc_1', sc(4)));
