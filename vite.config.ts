@@ -17,7 +17,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/__tests__/**/*.test.{ts,tsx}', 'test/meta/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/__tests__/**/*.test.{ts,tsx}',
+            'examples/*/src/**/__tests__/**/*.test.ts',
+            'test/meta/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

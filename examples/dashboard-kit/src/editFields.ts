@@ -31,3 +31,39 @@ export function changedFields(before: EditFields, after: EditFields): string[] {
     .filter((key) => fieldDiffers(before, after, key))
     .map((key) => `${key === 'amount' ? 'limit' : key}: ${before[key]} → ${after[key]}`);
 }
+
+/** How a saved edit went: its version, what it was re-applied on top of, and how many runs it took. */
+export interface EditOutcome {
+  version: number;
+  /** Someone else's changes that the edit was re-applied on top of; empty when there were none. */
+  theirs: string[];
+  attempts: number;
+}
+
+/**
+ * The form's edit for core's `edit`: a recipe that writes only the fields this person changed from
+ * the form's `base`, so another writer's changes to other fields survive a re-run after a 409, and
+ * the outcome of a save, which names what someone else changed meanwhile.
+ */
+export function editFromForm(base: EditFields, wanted: EditFields, amount: number) {
+  let attempts = 0;
+  let seen = base;
+  return {
+    recipe(draft: SpendControl): void {
+      attempts += 1;
+      // The state this run starts from: anything that differs from the form's base is someone else's.
+      seen = editFieldsOf(draft);
+      if (wanted.name !== base.name) draft.name = wanted.name;
+      if (wanted.status !== base.status) draft.status = wanted.status as SpendControl['status'];
+      if (wanted.interval !== base.interval) draft.interval = wanted.interval as SpendControl['interval'];
+      if (fieldDiffers(base, wanted, 'amount')) {
+        draft.limit = { currency: draft.limit?.currency ?? 'USD', amount };
+      }
+    },
+    outcome: (saved: SpendControl): EditOutcome => ({
+      version: saved.version,
+      theirs: changedFields(base, seen),
+      attempts,
+    }),
+  };
+}

@@ -1,21 +1,15 @@
 import {
   changedFields,
   type EditFields,
+  type EditOutcome,
   editFieldsOf,
-  fieldDiffers,
+  editFromForm,
   formatMoney,
   parseAmount,
 } from '@vstore/dashboard-kit';
 import { type SpendControl, useUpdateSpendControl } from '@vstore/react';
 import { type FormEvent, useState } from 'react';
 import { ErrorPanel } from './ErrorPanel';
-
-interface Outcome {
-  version: number;
-  /** Someone else's changes that the edit was re-applied on top of; empty when there were none. */
-  theirs: string[];
-  attempts: number;
-}
 
 /**
  * Edits through core's `edit`: the recipe runs over the latest state, and again over a fresh one
@@ -25,7 +19,7 @@ interface Outcome {
 export function EditForm({ control }: { control: SpendControl }) {
   const [base, setBase] = useState(control);
   const [form, setForm] = useState(() => editFieldsOf(control));
-  const [outcome, setOutcome] = useState<Outcome>();
+  const [outcome, setOutcome] = useState<EditOutcome>();
   const { edit, status, error } = useUpdateSpendControl();
   const mine = changedFields(editFieldsOf(base), form);
   const amount = parseAmount(form.amount);
@@ -39,24 +33,10 @@ export function EditForm({ control }: { control: SpendControl }) {
     event.preventDefault();
     // The button is disabled then too; Enter in a field must not send what the button would not.
     if (amount === undefined || mine.length === 0) return;
-    const wanted = { ...form };
-    const baseFields = editFieldsOf(base);
-    let attempts = 0;
-    let seen = baseFields;
-    const saved = await edit(control.spend_control_id, (draft) => {
-      attempts += 1;
-      // The state this run starts from: anything that differs from the form's base is someone else's.
-      seen = editFieldsOf(draft as SpendControl);
-      if (wanted.name !== baseFields.name) draft.name = wanted.name;
-      if (wanted.status !== baseFields.status) draft.status = wanted.status as SpendControl['status'];
-      if (wanted.interval !== baseFields.interval)
-        draft.interval = wanted.interval as SpendControl['interval'];
-      if (fieldDiffers(baseFields, wanted, 'amount')) {
-        draft.limit = { currency: draft.limit?.currency ?? 'USD', amount };
-      }
-    });
+    const change = editFromForm(editFieldsOf(base), { ...form }, amount);
+    const saved = await edit(control.spend_control_id, change.recipe);
     if (!saved) return;
-    setOutcome({ version: saved.version, theirs: changedFields(baseFields, seen), attempts });
+    setOutcome(change.outcome(saved));
     setBase(saved);
     setForm(editFieldsOf(saved));
   };
