@@ -175,39 +175,38 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
       const historyPath = def.paths.history;
       if (!historyPath) return throwError(() => new TypeError(`${def.type} has no history endpoint`));
       const path = historyPath(id);
-      const read$ = (shared: boolean) =>
-        transport
-          .request({
-            method: 'GET',
-            path,
-            schema: historySchema,
-            resourceId: id,
-            timeoutMs: options.timeoutMs,
-            shared,
-          })
-          .pipe(
-            map((body) => {
-              const versions = [...((body[def.historyKey] ?? []) as TEntity[])]
-                .map((entity) => checkId('GET', path, id, entity))
-                .sort((a, b) => versionOf(a) - versionOf(b));
-              const newest = versions.at(-1);
-              store.batch(() => {
-                for (const entity of versions)
-                  if (entity !== newest) store.applyHistorical(def.type, id, entity);
-                if (newest) accept(id, newest);
-              });
-              return versions.map(
-                (entity) => store.getVersion<TEntity>(def.type, id, versionOf(entity)) ?? entity,
-              );
-            }),
-          );
+      const read$ = transport
+        .request({
+          method: 'GET',
+          path,
+          schema: historySchema,
+          resourceId: id,
+          timeoutMs: options.timeoutMs,
+        })
+        .pipe(
+          map((body) => {
+            const versions = [...((body[def.historyKey] ?? []) as TEntity[])]
+              .map((entity) => checkId('GET', path, id, entity))
+              .sort((a, b) => versionOf(a) - versionOf(b));
+            const newest = versions.at(-1);
+            store.batch(() => {
+              for (const entity of versions)
+                if (entity !== newest) store.applyHistorical(def.type, id, entity);
+              if (newest) accept(id, newest);
+            });
+            return versions.map(
+              (entity) => store.getVersion<TEntity>(def.type, id, versionOf(entity)) ?? entity,
+            );
+          }),
+        );
       // A newer version that reached the store while the list was on its way (a reply, an event,
       // another tab) means asking again: only the service can say which versions lie between. A
       // reply that brings nothing newer than the one before ends it, so a lagging service cannot loop,
       // and so does the last of HISTORY_READS, so versions that keep coming cannot either. A read
-      // again never joins one in flight: that one may have started before the newer version.
+      // again starts as the reply lands, when no older read of this list can still be in flight (a
+      // shared GET is forgotten at its reply), so callers that shared the first read share it too.
       const caughtUp$ = (last: number, reads: number): Observable<TEntity[]> =>
-        read$(reads === 1).pipe(
+        read$.pipe(
           mergeMap((list) => {
             const top = list.length ? versionOf(list.at(-1) as TEntity) : 0;
             const held = store.get<TEntity>(def.type, id);

@@ -166,6 +166,28 @@ describe('spendControls.history', () => {
     expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4]);
   });
 
+  it('lets callers that shared the first read share the read that catches up too', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = createEntityStore();
+      const { client, requests } = scriptedClient(
+        (_, index) => {
+          if (index === 0) store.apply('spend_control', 'sc_1', spendControl(4), 'event');
+          return { ...reply(200, upTo(index === 0 ? 3 : 4)), latencyMs: 10 };
+        },
+        { store },
+      );
+      const both = Promise.all([client.spendControls.history('sc_1'), client.spendControls.history('sc_1')]);
+      await vi.advanceTimersByTimeAsync(50);
+      const [first, second] = await both;
+      expect(requests).toHaveLength(2);
+      expect(first.map((v) => v.version)).toEqual([1, 2, 3, 4]);
+      expect(second).toEqual(first);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('stops asking when a reply brings nothing newer than the one before (a lagging service)', async () => {
     const store = createEntityStore();
     store.apply('spend_control', 'sc_1', spendControl(5));
