@@ -1,4 +1,4 @@
-import { useEffect, useRef } from './react';
+import { useEffect } from './react';
 import type { SpendControl } from './types';
 import { useEntity } from './useEntity';
 import { type ResourceOptions, type ResourceResult, toResult, useRequest, useResource } from './useResource';
@@ -19,28 +19,26 @@ export function useSpendControlHistory(
   id: string | undefined,
   options: Pick<ResourceOptions, 'suspense'> = {},
 ): ResourceResult<SpendControl[]> {
-  const { spendControls } = useVStoreClient();
+  const { spendControls, store } = useVStoreClient();
   const latest = useEntity<SpendControl>(TYPE, id);
   const request = useRequest(
     id === undefined ? undefined : `${TYPE}\0${id}\0history`,
-    (_, signal) => spendControls.history(id as string, { signal }),
+    async (_, signal) => ({
+      list: await spendControls.history(id as string, { signal }),
+      // The store's version as the reply landed, which core's history caught up with (undefined
+      // only for a removed control, which asks nothing more).
+      at: store.get<SpendControl>(TYPE, id as string)?.version,
+    }),
     options.suspense,
   );
-  const data = request.entry.result as SpendControl[] | undefined;
-  // Core lists versions oldest first, so the last one is the newest the list knows.
-  const newest = data?.at(-1)?.version ?? 0;
-  // A fetch, not a state copy: only the service can say which versions lie between. Never joins a
-  // read already in flight (it may predate the newer version), and asks once per (store version,
-  // newest listed) pair: again while replies get closer, never twice for a reply that did not.
-  const pair =
-    data && !request.entry.promise && latest && latest.version > newest && `${latest.version}:${newest}`;
-  const asked = useRef<unknown>(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `pair` says all the effect needs
+  const result = request.entry.result as { list: SpendControl[]; at?: number } | undefined;
+  // Only the service can say which versions lie between, so a version that arrived after the reply
+  // asks again, once: a read in flight is never joined (it may predate that version).
+  const ahead =
+    result && !request.entry.promise && latest && latest.version > (result.at as number) && latest.version;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ahead` says all the effect needs
   useEffect(() => {
-    if (pair && asked.current !== pair) {
-      asked.current = pair;
-      void request.load();
-    }
-  }, [pair]);
-  return toResult(data, request, options.suspense);
+    if (ahead) void request.load();
+  }, [ahead]);
+  return toResult(result?.list, request, options.suspense);
 }

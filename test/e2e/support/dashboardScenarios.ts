@@ -59,29 +59,30 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
     throw new Error(`PATCH ${id} did not succeed in ${attempts} attempts`);
   }
 
-  beforeAll(async () => {
-    // A write window wide enough that the two writers below really overlap; a short task.
-    service = createService({ writeDelayMs: 400, taskDurationMs: 1500 });
-    api = await service.listen({ host: '127.0.0.1', port: 0 });
-    app = await startViteApp(root, { VITE_SERVICE_URL: api.url, ...dashboard.env });
-    browser = await launchBrowser();
-    page = await (await newContext(browser)).newPage();
-    page.on('request', (request) => {
-      if (request.url().startsWith(api.url) && request.method() !== 'OPTIONS') {
-        sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
-      }
-    });
-    await page.goto(app.url);
-    await testId('sc-card-sc_1').waitFor();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await api?.close();
-  });
-
   describe(dashboard.name, () => {
+    // Inside the describe, so one file could run two dashboards without their hooks clashing.
+    beforeAll(async () => {
+      // A write window wide enough that the two writers below really overlap; a short task.
+      service = createService({ writeDelayMs: 400, taskDurationMs: 1500 });
+      api = await service.listen({ host: '127.0.0.1', port: 0 });
+      app = await startViteApp(root, { VITE_SERVICE_URL: api.url, ...dashboard.env });
+      browser = await launchBrowser();
+      page = await (await newContext(browser)).newPage();
+      page.on('request', (request) => {
+        if (request.url().startsWith(api.url) && request.method() !== 'OPTIONS') {
+          sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
+        }
+      });
+      await page.goto(app.url);
+      await testId('sc-card-sc_1').waitFor();
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await app?.close();
+      await api?.close();
+    });
+
     it('shows the controls with their versions and connects to the live stream', async () => {
       await until('sc_1 loaded', async () => (await text('sc-detail-version')) === 'v1');
       await until('SSE open', async () => (await testId('sse-state').getAttribute('data-state')) === 'open');

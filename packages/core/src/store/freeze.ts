@@ -22,7 +22,8 @@ function isPlain(value: unknown): value is object {
  * Deep-freezes a plain `value` in place, bottom up; false, with `value` left unfrozen, when an unsafe
  * key sits at any depth, and the caller must store a sanitized copy instead. Allocates nothing.
  * Frozen children are scanned too: freezing does not remove a key, so only the scan can vouch for an
- * object that was frozen elsewhere. (`hasOwnProperty.call` inside for-in is a pattern V8 compiles to a
+ * object that was frozen elsewhere. The price: an object referenced twice is scanned twice, so a
+ * caller-built graph costs its unfolded size (JSON never shares). (`hasOwnProperty.call` inside for-in is a pattern V8 compiles to a
  * map check; `Object.hasOwn` measured slower.)
  */
 function freezeInPlace(value: object): boolean {

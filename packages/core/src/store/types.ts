@@ -83,8 +83,8 @@ export interface EntityStore {
    * copy (as immer's autoFreeze and Redux Toolkit do). Hand over a plain data object nobody will
    * mutate afterwards, e.g. a freshly parsed response; keep a copy if you need a mutable one. Only an
    * entity carrying a `__proto__`, `constructor` or `prototype` key at any depth, or one that is not a
-   * plain object, is stored as a sanitized frozen copy instead. A cyclic object (JSON cannot make one)
-   * throws the engine's RangeError and is not stored.
+   * plain object, is stored as a sanitized frozen copy instead. A cyclic object, or one nested
+   * thousands of levels deep, throws the engine's RangeError and is not stored.
    */
   apply(type: string, id: string, entity: object, origin?: Origin): ApplyOutcome;
   /** Caches a historical version for `getVersion`; never changes the latest state or notifies. Takes ownership of `entity` as `apply` does. */
