@@ -1,16 +1,11 @@
 // @vitest-environment happy-dom
 import { flushPromises, mount } from '@vue/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, nextTick, ref } from 'vue';
 import { createVStore, useSpendControl, useTask } from '../index';
-import { held, json, scriptedFetch, spendControl, task } from './scriptedFetch';
+import { held, json, scriptedFetch, spendControl, task, withFakeTimers } from './scriptedFetch';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+withFakeTimers();
 
 function setup() {
   const server = scriptedFetch((call) =>

@@ -1,5 +1,5 @@
 import { type ClientOptions, createClient, type SpendControl, type Task } from '@vstore/core';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /** One request seen by the scripted fetch. */
 export interface ScriptedCall {
@@ -56,6 +56,16 @@ export function scriptedFetch(script: (call: ScriptedCall) => Reply) {
         ...options,
       }),
   };
+}
+
+/** Runs every test of the calling file under fake timers, restoring real ones after each. */
+export function withFakeTimers(): void {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }
 
 /** Lets replies resolve under fake timers: the client's promise chain, then Vue's pre-flush watchers. */

@@ -1,15 +1,10 @@
 import type { Account } from '@vstore/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, ref, watch } from 'vue';
 import { useResource } from '../useResource';
-import { held, json, scriptedFetch, settle } from './scriptedFetch';
+import { held, json, scriptedFetch, settle, withFakeTimers } from './scriptedFetch';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+withFakeTimers();
 
 const account = (id: string, version: number): Account =>
   Object.freeze({

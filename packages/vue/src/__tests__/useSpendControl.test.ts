@@ -1,5 +1,5 @@
 import { ApiError, createEntityStore } from '@vstore/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, ref, watch } from 'vue';
 import { useSpendControl } from '../useSpendControl';
 import {
@@ -10,14 +10,10 @@ import {
   scriptedFetch,
   settle,
   spendControl,
+  withFakeTimers,
 } from './scriptedFetch';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+withFakeTimers();
 
 function setup(script: (call: ScriptedCall) => Reply) {
   const server = scriptedFetch(script);

@@ -1,14 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { effectScope, nextTick, ref } from 'vue';
 import { useSpendControlHistory } from '../useSpendControlHistory';
-import { held, json, scriptedFetch, settle, spendControl } from './scriptedFetch';
+import { held, json, scriptedFetch, settle, spendControl, withFakeTimers } from './scriptedFetch';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+withFakeTimers();
 
 const versions = (id: string, n: number) => ({
   data: Array.from({ length: n }, (_, i) => spendControl(id, n - i)),

@@ -1,15 +1,10 @@
 import { PollTimeoutError, TaskFailedError } from '@vstore/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, ref } from 'vue';
 import { useTask } from '../useTask';
-import { json, scriptedFetch, settle, task } from './scriptedFetch';
+import { json, scriptedFetch, settle, task, withFakeTimers } from './scriptedFetch';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+withFakeTimers();
 
 /** A service whose tasks go through `statuses`, one per read, then stay at the last. */
 function setup(statuses: Record<string, string[]>) {

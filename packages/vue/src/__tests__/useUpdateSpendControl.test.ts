@@ -1,5 +1,5 @@
 import { BusinessRuleError, InvalidUpdateError } from '@vstore/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { effectScope } from 'vue';
 import { useSpendControl } from '../useSpendControl';
 import { useUpdateSpendControl } from '../useUpdateSpendControl';
@@ -11,14 +11,10 @@ import {
   scriptedFetch,
   settle,
   spendControl,
+  withFakeTimers,
 } from './scriptedFetch';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+withFakeTimers();
 
 function setup(script: (call: ScriptedCall) => Reply) {
   const server = scriptedFetch(script);
