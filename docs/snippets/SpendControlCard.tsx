@@ -25,7 +25,8 @@ export function SpendControlCard({ id }: { id: string }) {
     <article className="spend-control">
       <h3>{data.name}</h3>
       <p>
-        version {data.version} · {data.status} · {data.limit.amount} {data.limit.currency} {data.interval}
+        version {data.version} · {data.status} ·{' '}
+        {data.limit ? `${data.limit.amount} ${data.limit.currency} ${data.interval}` : 'no limit'}
       </p>
       <button type="button" disabled={saving === 'pending'} onClick={toggle}>
         {data.status === 'active' ? 'Pause' : 'Resume'}

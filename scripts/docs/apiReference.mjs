@@ -43,7 +43,9 @@ if (missing.length > 0) {
     byPackage.set(pkg, list);
   }
   console.error(`\nPublic exports without a doc comment: ${missing.length}`);
-  console.error('(each needs a /** … */ TSDoc comment where it is declared; see typedoc.json requiredToBeDocumented)\n');
+  console.error(
+    '(each needs a /** … */ TSDoc comment where it is declared; see typedoc.json requiredToBeDocumented)\n',
+  );
   for (const [pkg, names] of byPackage) {
     console.error(`${pkg} (${names.length}):`);
     for (const name of names.sort()) console.error(`  - ${name}`);
@@ -51,7 +53,9 @@ if (missing.length > 0) {
 }
 const failed = missing.length > 0 || app.logger.hasErrors();
 if (failed && !reportOnly) {
-  console.error('\ndocs/api: the API reference is incomplete; the docs build fails until every export is documented.');
+  console.error(
+    '\ndocs/api: the API reference is incomplete; the docs build fails until every export is documented.',
+  );
   process.exit(1);
 }
 console.log(`docs/api: API reference written${failed ? ' (incomplete, --report-only)' : ''}.`);
