@@ -1,7 +1,8 @@
 // Type-checks every TypeScript code block of the docs and READMEs against the workspace packages,
 // so an example cannot rot: ```ts, ```tsx and ```vue blocks of docs/**/*.md (the generated API
 // reference excepted), README.md and packages/*/README.md are written to .docs-check/ (one module
-// per block, named after its file and line) together with docs/snippets, and checked with vue-tsc
+// per block, named after its file and line) together with docs/snippets and the site's own config
+// and theme, and checked with vue-tsc
 // (tsc plus single-file components) under the repository's strict settings.
 //
 // Blocks may use `client` (a Client) and `token` (a string) without declaring them: most pages
@@ -93,7 +94,7 @@ writeFileSync(
     {
       extends: '../tsconfig.base.json',
       compilerOptions: { noEmit: true, noUnusedLocals: false },
-      include: ['globals.d.ts', 'blocks'],
+      include: ['globals.d.ts', 'blocks', '../docs/.vitepress/config.ts', '../docs/.vitepress/theme'],
     },
     null,
     2,
