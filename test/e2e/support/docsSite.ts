@@ -1,18 +1,29 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../../..');
 export const docsDist = join(root, 'docs/.vitepress/dist');
 
+/** Newest modification time of the site's sources (pages, snippets, config, theme). */
+function newestSource(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
+    if (['dist', 'cache', 'api', 'node_modules'].includes(entry.name)) return newest;
+    const path = join(dir, entry.name);
+    return Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }, 0);
+}
+
 /**
  * The built docs site. `pnpm docs:build` (run before the browser tests in `pnpm test:all`) builds
- * it; when it is missing, the site is built here, its API reference in report-only mode, since
- * this test is about the guide pages and docs:build is the step that enforces the reference.
+ * it; when it is missing or older than its sources, the site is built here, its API reference in
+ * report-only mode, since this test is about the guide pages and docs:build is the step that
+ * enforces the reference.
  */
 export function ensureDocsBuilt(): void {
-  if (existsSync(join(docsDist, 'index.html'))) return;
+  const index = join(docsDist, 'index.html');
+  if (existsSync(index) && statSync(index).mtimeMs >= newestSource(join(root, 'docs'))) return;
   for (const args of [
     ['scripts/docs/apiReference.mjs', '--report-only'],
     ['node_modules/vitepress/bin/vitepress.js', 'build', 'docs'],
