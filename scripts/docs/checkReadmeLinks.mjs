@@ -1,14 +1,21 @@
 // README links must work wherever the README is read. The root README is read in a clone: its
 // relative links must name files of the repository. A package README is also read on the
 // registry's page, where only the package's own files exist: its links must be absolute (https)
-// or stay inside the package. (Links in docs/ are checked by the VitePress build.)
+// or stay inside the package. Examples' READMEs are read in a clone, like the root one. (Links in
+// docs/ are checked by the VitePress build.)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+const inRepo = (dir) =>
+  readdirSync(join(root, dir))
+    .map((name) => join(root, dir, name, 'README.md'))
+    .filter((file) => existsSync(file))
+    .map((file) => ({ file, scope: root }));
 const readmes = [
   { file: join(root, 'README.md'), scope: root },
+  ...inRepo('examples'),
   ...readdirSync(join(root, 'packages'))
     .map((name) => join(root, 'packages', name))
     .filter((dir) => existsSync(join(dir, 'README.md')))
