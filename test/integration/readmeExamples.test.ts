@@ -18,7 +18,7 @@ function firstTsBlock(readme: string): string {
 }
 
 async function runExample(readme: string): Promise<string> {
-  const dir = join(root, '.docs-check', 'run');
+  const dir = join(root, '.readme-examples'); // its own folder: docs:check empties .docs-check
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${readme.replace(/[/.]/g, '_')}.ts`);
   writeFileSync(file, firstTsBlock(readme));
