@@ -1,0 +1,128 @@
+// Type-checks every TypeScript code block of the docs and READMEs against the workspace packages,
+// so an example cannot rot: ```ts, ```tsx and ```vue blocks of docs/**/*.md (the generated API
+// reference excepted), README.md and packages/*/README.md are written to .docs-check/ (one module
+// per block, named after its file and line) together with docs/snippets and the site's own config
+// and theme, and checked with vue-tsc
+// (tsc plus single-file components) under the repository's strict settings.
+//
+// Blocks may use `client` (a Client) and `token` (a string) without declaring them: most pages
+// build on the client of the getting-started page. Anything else a block uses it imports.
+//
+// A block that is deliberately partial is skipped with a visible marker on the line before it:
+//   <!-- docs-check: skip (why) -->
+// The reason is required and every skip is printed, so skips stay rare and justified.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const out = join(root, '.docs-check');
+const EXT = { ts: 'ts', typescript: 'ts', tsx: 'tsx', vue: 'vue' };
+const SKIP = /^<!--\s*docs-check:\s*skip\s*\((.+)\)\s*-->$/;
+
+function markdownFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      return ['node_modules', '.vitepress', 'api'].includes(entry.name) ? [] : markdownFiles(path);
+    }
+    return entry.name.endsWith('.md') ? [path] : [];
+  });
+}
+
+const packages = readdirSync(join(root, 'packages'))
+  .map((name) => join(root, 'packages', name, 'README.md'))
+  .filter((path) => {
+    try {
+      return readFileSync(path) !== undefined;
+    } catch {
+      return false;
+    }
+  });
+const files = [join(root, 'README.md'), ...packages, ...markdownFiles(join(root, 'docs'))];
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(join(out, 'blocks'), { recursive: true });
+// The snippet files sit beside the blocks, so a page's `import … from './SpendControlCard'` resolves.
+cpSync(join(root, 'docs', 'snippets'), join(out, 'blocks'), { recursive: true });
+
+const blocks = [];
+const skipped = [];
+for (const file of files) {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const rel = relative(root, file);
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(\s*)(`{3,})(\w+)/.exec(lines[i]);
+    if (!open) continue;
+    const [, indent, fence, lang] = open;
+    let end = i + 1;
+    while (end < lines.length && !lines[end].startsWith(`${indent}${fence}`)) end++;
+    const ext = EXT[lang.toLowerCase()];
+    const previous = lines[i - 1]?.trim() ?? '';
+    const skip = SKIP.exec(previous);
+    if (ext && skip) skipped.push(`${rel}:${i + 1} (${skip[1]})`);
+    else if (ext) {
+      const code = lines.slice(i + 1, end).map((line) => line.slice(indent.length));
+      const name = `${rel.replace(/[/\\.@]/g, '_')}_L${i + 1}.${ext}`;
+      // `export {}` makes every TS block a module: its names stay its own.
+      const body = ext === 'vue' ? code.join('\n') : `${code.join('\n')}\nexport {};\n`;
+      writeFileSync(join(out, 'blocks', name), body);
+      blocks.push({ name, source: `${rel}:${i + 1}` });
+    } else if (SKIP.test(previous)) {
+      console.error(`${rel}:${i}: a docs-check skip marker before a block that is not checked anyway`);
+      process.exitCode = 1;
+    }
+    i = end;
+  }
+}
+
+writeFileSync(
+  join(out, 'globals.d.ts'),
+  `// What every block may use without declaring it (see scripts/docs/checkCodeBlocks.mjs).
+import type { Client } from '@vstore/core';
+declare global {
+  const client: Client;
+  const token: string;
+}
+export {};
+`,
+);
+writeFileSync(
+  join(out, 'tsconfig.json'),
+  JSON.stringify(
+    {
+      extends: '../tsconfig.base.json',
+      compilerOptions: { noEmit: true, noUnusedLocals: false },
+      include: ['globals.d.ts', 'blocks', '../docs/.vitepress/config.ts', '../docs/.vitepress/theme'],
+    },
+    null,
+    2,
+  ),
+);
+
+console.log(`docs:check: ${blocks.length} code blocks from ${files.length} files, plus docs/snippets`);
+for (const skip of skipped) console.log(`  skipped ${skip}`);
+
+const vueTsc = join(dirname(fileURLToPath(import.meta.resolve('vue-tsc/package.json'))), 'bin', 'vue-tsc.js');
+const result = spawnSync(process.execPath, [vueTsc, '--noEmit', '-p', join(out, 'tsconfig.json')], {
+  cwd: root,
+  encoding: 'utf8',
+});
+const sources = new Map(blocks.map((block) => [block.name, block.source]));
+// Errors name the extracted file; say which page and line the block starts at.
+const report = `${result.stdout}${result.stderr}`.replace(
+  /\.docs-check\/blocks\/([^\s(:]+)/g,
+  (match, name) => `${match} [${sources.get(name) ?? `docs/snippets/${name}`}]`,
+);
+if (result.status !== 0) {
+  process.stdout.write(report);
+  const failing = new Set(
+    [...report.matchAll(/\[([^\]]+(?:\.md:\d+|snippets\/[^\]]+))\]/g)].map((m) => m[1]),
+  );
+  console.error(
+    `\ndocs:check: type errors in ${failing.size} block(s)${failing.size ? `:\n  ${[...failing].join('\n  ')}` : ''}`,
+  );
+  process.exit(1);
+}
+console.log('docs:check: every code block type-checks');
