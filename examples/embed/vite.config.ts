@@ -4,7 +4,7 @@ import { defaultClientConditions, defineConfig } from 'vite';
 // <vstore-spend-control> and exposes `window.VStoreEmbed`. Core resolves through its `@vstore/source`
 // condition, so no package build is needed first.
 export default defineConfig({
-  resolve: { conditions: ['@vstore/source', ...defaultClientConditions] },
+  resolve: { conditions: ['@vstore/source', 'es2015', ...defaultClientConditions] },
   // Library mode leaves `process.env.*` alone for the consumer to replace; a script tag has no
   // bundler behind it, so production is decided here.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
