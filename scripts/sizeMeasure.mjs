@@ -20,6 +20,8 @@ const gzip = (bytes) => gzipSync(bytes, { level: 9 }).byteLength;
 
 /** Which package a bundled input file belongs to, for breakdowns. */
 export function owner(path) {
+  if (path.startsWith('app:')) return 'app entry';
+  if (path.includes('rolldown')) return 'bundler runtime';
   const workspace = /^(?:app:)?packages\/([^/]+)\//.exec(path);
   if (workspace) return `@vstore/${workspace[1]}`;
   if (/^(?:app:)?examples\//.test(path)) return 'app';
@@ -151,10 +153,15 @@ export async function measureVite({ viteRoot, file }) {
     });
   const main = sized.find((c) => c.file === file);
   if (!main) throw new Error(`${viteRoot}: the build wrote no ${file}`);
+  // The bundler reports each module's length before minification: scaled to the minified file, the
+  // shares are an estimate.
   const parts = new Map();
-  for (const [path, info] of Object.entries(main.modules ?? {})) {
+  const modules = Object.entries(main.modules ?? {});
+  const rendered = modules.reduce((n, [, info]) => n + (info.renderedLength ?? 0), 0) || 1;
+  for (const [path, info] of modules) {
     const rel = path.startsWith(root) ? path.slice(root.length + 1) : path;
-    parts.set(owner(rel), (parts.get(owner(rel)) ?? 0) + (info.renderedLength ?? 0));
+    const share = ((info.renderedLength ?? 0) * main.minBytes) / rendered;
+    parts.set(owner(rel), (parts.get(owner(rel)) ?? 0) + share);
   }
   return {
     initial: { minBytes: main.minBytes, gzipBytes: main.gzipBytes },
