@@ -1,7 +1,7 @@
 // Bundle-size budgets: measures each entry of size-budget.json as an app would ship it and fails
 // above `limitBytes` (gzip -9). Three kinds of entry (scripts/sizeMeasure.mjs says how each is built):
 // - `entry`: one package's own code, every export kept, `external` left out;
-// - `app`: an app entry given as source (`code`), split at dynamic imports; the limit applies to
+// - `app`: an app entry given as source, built by Vite (split at dynamic imports); the limit applies to
 //   the initial load (the entry chunk and what it imports statically), the lazy chunks are shown;
 // - `vite`: an example app's production build with its own vite.config (`viteRoot`, `file`).
 // Usage: node scripts/size.mjs [--json]

@@ -20,8 +20,8 @@ const gzip = (bytes) => gzipSync(bytes, { level: 9 }).byteLength;
 
 /** Which package a bundled input file belongs to, for breakdowns. */
 export function owner(path) {
-  if (path.startsWith('app:')) return 'app entry';
-  if (path.includes('rolldown')) return 'bundler runtime';
+  if (path.includes('app-entry')) return 'app entry';
+  if (path.startsWith('\0') || path.includes('rolldown')) return 'bundler runtime';
   const workspace = /^(?:app:)?packages\/([^/]+)\//.exec(path);
   if (workspace) return `@vstore/${workspace[1]}`;
   if (/^(?:app:)?examples\//.test(path)) return 'app';
@@ -30,7 +30,7 @@ export function owner(path) {
   return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? path);
 }
 
-/** An app entry given as source text, resolved from the repository root like a file there. */
+/** An app entry given as source text, resolved from the repository root like a file there (esbuild). */
 function virtualEntry(code) {
   return {
     name: 'app-entry',
@@ -45,71 +45,93 @@ function virtualEntry(code) {
   };
 }
 
-/**
- * An app entry as a production app ships it: bundled, minified, ESM, browser, `NODE_ENV=production`,
- * `external` left out, and split at dynamic imports. `initial` is what the page loads before any of
- * the entry's code runs: the entry chunk and the chunks it imports statically; `total` adds the
- * chunks loaded on demand (`import()`). Each file is gzipped on its own, as it is served.
- */
-export async function measureApp({ code, external = [] }) {
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: ['app-entry'],
-    plugins: [virtualEntry(code)],
-    bundle: true,
-    splitting: true,
-    outdir: resolve(root, 'node_modules/.cache/size'),
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    conditions: CONDITIONS,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    external,
-    metafile: true,
-    write: false,
-    logLevel: 'silent',
-  });
-  const files = new Map(result.outputFiles.map((f) => [f.path, f.contents]));
-  const outputs = result.metafile.outputs;
-  const entryOut = Object.keys(outputs).find((k) => outputs[k].entryPoint !== undefined);
+/** Sizes of a Vite build's chunks; `initial` is the entry and what it imports statically, transitively. */
+function sizeChunks(output, isMain) {
+  const chunks = output.filter((c) => c.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const initialSet = new Set();
-  const visit = (out) => {
-    if (initialSet.has(out)) return;
-    initialSet.add(out);
-    for (const imp of outputs[out].imports)
-      if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
+  const visit = (chunk) => {
+    if (!chunk || initialSet.has(chunk)) return;
+    initialSet.add(chunk);
+    for (const name of chunk.imports) visit(byName.get(name));
   };
-  visit(entryOut);
-  const chunks = Object.keys(outputs).map((out) => {
-    const bytes = files.get(resolve(root, out));
+  visit(chunks.find(isMain));
+  const sized = chunks.map((c) => {
+    const bytes = Buffer.from(c.code);
     return {
-      file: out.split('/').at(-1),
-      initial: initialSet.has(out),
+      chunk: c,
+      file: c.fileName,
+      initial: initialSet.has(c),
       minBytes: bytes.byteLength,
       gzipBytes: gzip(bytes),
-      inputs: outputs[out].inputs,
     };
   });
   const sum = (list) => ({
     minBytes: list.reduce((n, c) => n + c.minBytes, 0),
     gzipBytes: list.reduce((n, c) => n + c.gzipBytes, 0),
   });
+  // The bundler reports each module's length before minification: scaled to the minified chunk, the
+  // shares by package are an estimate.
   const byPackage = (list) => {
-    const map = new Map();
-    for (const c of list)
-      for (const [path, input] of Object.entries(c.inputs))
-        map.set(owner(path), (map.get(owner(path)) ?? 0) + input.bytesInOutput);
-    return [...map].filter(([, bytes]) => bytes > 0).sort((a, b) => b[1] - a[1]);
+    const parts = new Map();
+    for (const { chunk, minBytes } of list) {
+      const modules = Object.entries(chunk.modules ?? {});
+      const rendered = modules.reduce((n, [, info]) => n + (info.renderedLength ?? 0), 0) || 1;
+      for (const [path, info] of modules) {
+        const rel = path.startsWith(root) ? path.slice(root.length + 1) : path;
+        parts.set(
+          owner(rel),
+          (parts.get(owner(rel)) ?? 0) + ((info.renderedLength ?? 0) * minBytes) / rendered,
+        );
+      }
+    }
+    return [...parts].filter(([, bytes]) => bytes >= 1).sort((a, b) => b[1] - a[1]);
   };
-  const initial = chunks.filter((c) => c.initial);
-  const lazy = chunks.filter((c) => !c.initial);
+  const initial = sized.filter((c) => c.initial);
+  const lazy = sized.filter((c) => !c.initial);
   return {
     initial: sum(initial),
-    total: sum(chunks),
+    total: sum(sized),
     initialParts: byPackage(initial),
     lazyParts: byPackage(lazy),
-    lazyChunks: lazy.map(({ inputs, ...c }) => c),
+    initialFiles: initial.length,
+    lazyChunks: lazy.map(({ chunk, ...c }) => c),
   };
+}
+
+/**
+ * An app entry as a Vite app ships it: `vite build` (Vite 8, rolldown, its default minifier), ESM,
+ * browser, `NODE_ENV=production`, `external` left out, split at dynamic imports. `initial` is what
+ * the page loads before the entry runs: the entry chunk and the chunks it imports statically; `total`
+ * adds the chunks loaded on demand (`import()`). Each file is gzipped on its own, as it is served.
+ */
+export async function measureApp({ code, external = [] }) {
+  const { build: viteBuild, defaultClientConditions } = await import('vite');
+  const output = await viteBuild({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    resolve: { conditions: [...CONDITIONS, ...defaultClientConditions] },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [
+      {
+        name: 'app-entry',
+        resolveId: (id) => (id === 'virtual:app-entry' ? '\0app-entry' : null),
+        load: (id) => (id === '\0app-entry' ? code : null),
+      },
+    ],
+    build: {
+      write: false,
+      minify: true,
+      target: 'es2022',
+      modulePreload: false,
+      rollupOptions: { input: 'virtual:app-entry', external, preserveEntrySignatures: 'strict' },
+    },
+  });
+  return sizeChunks(
+    (Array.isArray(output) ? output : [output]).flatMap((o) => o.output),
+    (c) => c.isEntry,
+  );
 }
 
 /** One package's own code: a file entry, every export kept, `external` left out (no splitting). */
@@ -133,7 +155,7 @@ export async function measureOwn({ entry, code, external = [] }) {
 
 /**
  * A Vite app's production build, with the app's own vite.config: the files it writes are measured
- * as they are (`file` names the script a page loads; every file of the build counts in `total`).
+ * as they are (`file` names the script a page loads).
  */
 export async function measureVite({ viteRoot, file }) {
   const { build: viteBuild } = await import('vite');
@@ -145,32 +167,6 @@ export async function measureVite({ viteRoot, file }) {
     build: { write: false },
   });
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
-  const sized = chunks
-    .filter((c) => c.type === 'chunk')
-    .map((c) => {
-      const bytes = Buffer.from(c.code);
-      return { file: c.fileName, minBytes: bytes.byteLength, gzipBytes: gzip(bytes), modules: c.modules };
-    });
-  const main = sized.find((c) => c.file === file);
-  if (!main) throw new Error(`${viteRoot}: the build wrote no ${file}`);
-  // The bundler reports each module's length before minification: scaled to the minified file, the
-  // shares are an estimate.
-  const parts = new Map();
-  const modules = Object.entries(main.modules ?? {});
-  const rendered = modules.reduce((n, [, info]) => n + (info.renderedLength ?? 0), 0) || 1;
-  for (const [path, info] of modules) {
-    const rel = path.startsWith(root) ? path.slice(root.length + 1) : path;
-    const share = ((info.renderedLength ?? 0) * main.minBytes) / rendered;
-    parts.set(owner(rel), (parts.get(owner(rel)) ?? 0) + share);
-  }
-  return {
-    initial: { minBytes: main.minBytes, gzipBytes: main.gzipBytes },
-    total: {
-      minBytes: sized.reduce((n, c) => n + c.minBytes, 0),
-      gzipBytes: sized.reduce((n, c) => n + c.gzipBytes, 0),
-    },
-    initialParts: [...parts].filter(([, b]) => b > 0).sort((a, b) => b[1] - a[1]),
-    lazyParts: [],
-    lazyChunks: sized.filter((c) => c !== main).map(({ modules, ...c }) => c),
-  };
+  if (!chunks.some((c) => c.fileName === file)) throw new Error(`${viteRoot}: the build wrote no ${file}`);
+  return sizeChunks(chunks, (c) => c.fileName === file);
 }
