@@ -13,6 +13,7 @@ import {
   ResponseShapeError,
   type ShapeIssue,
 } from './apiError';
+import { issueMessage } from './issueMessage';
 import { scrubSecrets } from './redact';
 
 // Error bodies as the spec describes them. Only the fields the client branches on are checked;
@@ -153,7 +154,7 @@ export function shapeIssues(error: $ZodError | undefined, wasJson = true): Shape
   return (error?.issues ?? []).map((issue) => ({
     path: issue.path,
     code: issue.code,
-    message: issue.message,
+    message: issueMessage(issue),
   }));
 }
 

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { $ZodError } from 'zod/v4/core';
 import type { ShapeIssue } from '../errors/apiError';
 import { UnsupportedSchemaVersionError } from '../errors/clientErrors';
+import { issueMessage } from '../errors/issueMessage';
 import type { ApplyOutcome, EntityStore } from '../store/types';
 import type { EventRegistry } from './eventRegistry';
 
@@ -172,5 +173,5 @@ export function createEventIngest(store: EntityStore, options: EventIngestOption
 }
 
 function toIssues(error: $ZodError): ShapeIssue[] {
-  return error.issues.map(({ path, message, code }) => ({ path, message, code }));
+  return error.issues.map((issue) => ({ path: issue.path, message: issueMessage(issue), code: issue.code }));
 }
