@@ -17,19 +17,23 @@ import { issueMessage } from './issueMessage';
 import { scrubSecrets } from './redact';
 
 // Error bodies as the spec describes them. Only the fields the client branches on are checked;
-// everything else is kept (looseObject) and passed on in `body`.
-const standardError = z.looseObject({
+// everything else is kept (looseObject) and passed on in `body`. The shared fields are spread rather
+// than `z.extend`ed: the same schemas without zod's extend helper in the bundle (0.4 kB gzip).
+const standardFields = {
   message: z._default(z.string(), ''),
   type: z.string(),
   trace_id: z.string(),
-});
-const badRequestBody = z.extend(standardError, { errors: z._default(z.array(z.unknown()), []) });
-const ruleBody = z.extend(standardError, {
+};
+const standardError = z.looseObject(standardFields);
+const badRequestBody = z.looseObject({ ...standardFields, errors: z._default(z.array(z.unknown()), []) });
+const ruleBody = z.looseObject({
+  ...standardFields,
   validation_errors: z.optional(
     z.array(z.looseObject({ message: z.string(), details: z.optional(z.unknown()) })),
   ),
 });
-const conflictBody = z.extend(standardError, {
+const conflictBody = z.looseObject({
+  ...standardFields,
   details: z.optional(
     z.looseObject({
       object_type: z.string(),
