@@ -114,6 +114,13 @@ const lazyNote = (r) =>
   r.lazyChunks.length === 0
     ? ''
     : ` (+ ${kb(r.total.gzipBytes - r.initial.gzipBytes)} on demand${r.lazyParts.length ? `: ${parts(r.lazyParts)}` : ''})`;
+/** Whether immer is in the initial load decides what the docs say about it. */
+const immerNote = (r) =>
+  r.initialParts.some(([name]) => name === 'immer')
+    ? '- immer is in the initial load: `edit` imports it statically. The optimistic layer loads it (`produce`\n' +
+      '  alone) on its first recipe, with a dynamic import.'
+    : '- immer is loaded with a dynamic import where a recipe first runs (`edit`, optimistic recipes): a\n' +
+      '  chunk on demand for a bundler that splits; a single-file build (the embed widget) inlines it.';
 const budgetCell = (name) => {
   const limit = budgetOf(name);
   return limit === undefined ? '' : kb(limit);
@@ -167,8 +174,8 @@ const lines = [
   '  timeouts, request dedupe, a token cache refreshed once on a gateway 401; a versioned store that',
   '  never lets an older reply overwrite a newer one, with tombstones; validation of every response',
   '  (`zod/mini`); task polling that pauses while the page is hidden; webhook ingestion and the SSE',
-  '  relay connection (`client.events`); `edit` recipes with conflict retry (immer, loaded on the first',
-  '  `edit`). It does not cache arbitrary queries by key, paginate, or persist.',
+  '  relay connection (`client.events`); `edit` recipes with conflict retry (immer). It does not cache',
+  '  arbitrary queries by key, paginate, or persist.',
   '- **embed widget**: the same client without a framework, plus the custom element, its styles and the',
   '  shared-runtime code; it connects to the event stream, so all of it is in use.',
   '- **@tanstack/react-query**: a query cache by key with stale-while-revalidate, refetch on focus and',
@@ -201,8 +208,7 @@ const lines = [
   '  `default` condition, the ES5 build, unless told otherwise; to ship the smaller build, a Vite app',
   "  adds it to `resolve.conditions` as the examples do: `conditions: ['es2015', ...defaultClientConditions]`",
   "  (webpack: `resolve.conditionNames: ['es2015', '...']`).",
-  '- immer is loaded with a dynamic import where a recipe first runs (`edit`, optimistic recipes), so',
-  '  it is a chunk on demand for a bundler that splits; a single-file build (the embed widget) inlines it.',
+  immerNote(react),
   '- The SSE stream of `client.events.connect` is loaded on the first connect, so it is on demand in the',
   '  dashboards, which do not connect.',
   '- esbuild with code splitting keeps modules reachable only through re-exports of a package index',
