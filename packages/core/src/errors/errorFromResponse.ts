@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodError } from 'zod/v4/core';
 import { parseJson } from '../http/safeJson';
 import {
   ApiError,
@@ -12,30 +13,35 @@ import {
   ResponseShapeError,
   type ShapeIssue,
 } from './apiError';
+import { issueMessage } from './issueMessage';
 import { scrubSecrets } from './redact';
 
 // Error bodies as the spec describes them. Only the fields the client branches on are checked;
-// everything else is kept (looseObject) and passed on in `body`.
-const standardError = z.looseObject({
-  message: z.string().default(''),
+// everything else is kept (looseObject) and passed on in `body`. The shared fields are spread rather
+// than `z.extend`ed: the same schemas without zod's extend helper in the bundle (0.4 kB gzip).
+const standardFields = {
+  message: z._default(z.string(), ''),
   type: z.string(),
   trace_id: z.string(),
+};
+const standardError = z.looseObject(standardFields);
+const badRequestBody = z.looseObject({ ...standardFields, errors: z._default(z.array(z.unknown()), []) });
+const ruleBody = z.looseObject({
+  ...standardFields,
+  validation_errors: z.optional(
+    z.array(z.looseObject({ message: z.string(), details: z.optional(z.unknown()) })),
+  ),
 });
-const badRequestBody = standardError.extend({ errors: z.array(z.unknown()).default([]) });
-const ruleBody = standardError.extend({
-  validation_errors: z
-    .array(z.looseObject({ message: z.string(), details: z.unknown().optional() }))
-    .optional(),
-});
-const conflictBody = standardError.extend({
-  details: z
-    .looseObject({
+const conflictBody = z.looseObject({
+  ...standardFields,
+  details: z.optional(
+    z.looseObject({
       object_type: z.string(),
       object_id: z.string(),
-      expected_version: z.number().int(),
-      found_version: z.number().int(),
-    })
-    .optional(),
+      expected_version: z.int(),
+      found_version: z.int(),
+    }),
+  ),
 });
 
 /** What the decision needs besides status and body. */
@@ -71,7 +77,7 @@ export function errorFromResponse(status: number, text: string, ctx: ErrorContex
     });
   }
 
-  const standard = standardError.safeParse(body);
+  const standard = z.safeParse(standardError, body);
   if ((status === 401 || status === 403) && !standard.success) {
     const said = serverMessage(body);
     const hint =
@@ -89,7 +95,7 @@ export function errorFromResponse(status: number, text: string, ctx: ErrorContex
 
   switch (status) {
     case 400: {
-      const r = badRequestBody.safeParse(body);
+      const r = z.safeParse(badRequestBody, body);
       if (!r.success) return shapeError('a RequestValidationError body', shapeIssues(r.error, parsed.ok));
       return new RequestValidationError(
         `${clip(r.data.message)} (400 ${r.data.type}, trace ${r.data.trace_id}). Fix the request: resending it unchanged fails the same way.`,
@@ -97,7 +103,7 @@ export function errorFromResponse(status: number, text: string, ctx: ErrorContex
       );
     }
     case 422: {
-      const r = ruleBody.safeParse(body);
+      const r = z.safeParse(ruleBody, body);
       if (!r.success) return shapeError('a business-rule error body', shapeIssues(r.error, parsed.ok));
       const { message, type, trace_id: traceId, validation_errors: list } = r.data;
       const validationErrors = list?.length ? list : [{ message }];
@@ -107,7 +113,7 @@ export function errorFromResponse(status: number, text: string, ctx: ErrorContex
       );
     }
     case 409: {
-      const r = conflictBody.safeParse(body);
+      const r = z.safeParse(conflictBody, body);
       if (!r.success) return shapeError('a conflict error body', shapeIssues(r.error, parsed.ok));
       const { message, type, trace_id: traceId, details } = r.data;
       if (details) {
@@ -131,7 +137,7 @@ export function errorFromResponse(status: number, text: string, ctx: ErrorContex
 }
 
 function traceOf(body: unknown): { type?: string; traceId?: string } {
-  const r = standardError.safeParse(body);
+  const r = z.safeParse(standardError, body);
   return r.success ? { type: r.data.type, traceId: r.data.trace_id } : {};
 }
 
@@ -147,12 +153,12 @@ function clip(message: string): string {
 }
 
 /** zod issues without the offending input values, which may be large or sensitive. */
-export function shapeIssues(error: z.ZodError | undefined, wasJson = true): ShapeIssue[] {
+export function shapeIssues(error: $ZodError | undefined, wasJson = true): ShapeIssue[] {
   if (!wasJson) return [{ path: [], code: 'invalid_json', message: 'body is not JSON' }];
   return (error?.issues ?? []).map((issue) => ({
     path: issue.path,
     code: issue.code,
-    message: issue.message,
+    message: issueMessage(issue),
   }));
 }
 

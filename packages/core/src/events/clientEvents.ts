@@ -1,10 +1,10 @@
-import { BehaviorSubject, type Observable } from 'rxjs';
+import { BehaviorSubject, type Observable, type Subscription } from 'rxjs';
 import type { EntityStore } from '../store/types';
 import { createDefaultEventRegistry } from './defaultEventRegistry';
 import { createEventIngest, type EventIngest } from './eventIngest';
 import type { EventRegistry } from './eventRegistry';
 import type { SseBackoffOptions } from './sseBackoff';
-import { type ConnectionState, createSseConnection } from './sseConnection';
+import type { ConnectionState, SseConnection } from './sseConnection';
 
 export interface ClientEventsOptions {
   store: EntityStore;
@@ -47,7 +47,9 @@ export interface ConnectOptions {
 export interface ClientEvents extends EventIngest {
   /**
    * Streams the relay's webhook payloads (SSE) into `ingest`, reconnecting with backoff and
-   * `Last-Event-ID`. Returns a function that disconnects and stops every timer.
+   * `Last-Event-ID`. Returns a function that disconnects and stops every timer. The stream's code
+   * is loaded on the first call (a dynamic import, so an app that never connects does not load it);
+   * the state is `connecting` from the call on.
    */
   connect(url: string, options?: ConnectOptions): () => void;
   /** State of the most recent connection; `closed` when none is open. */
@@ -89,30 +91,50 @@ export function createClientEvents(options: ClientEventsOptions): ClientEvents {
     connect(url, connectOptions = {}) {
       const resolved = options.baseUrl && !ABSOLUTE.test(url) ? joinPath(options.baseUrl, url) : url;
       const backoff = connectOptions.backoff ?? options.backoff;
-      const connection = createSseConnection(resolved, {
-        onMessage: (message) => {
-          // Named events are the relay's own signals; webhook payloads come as plain messages.
-          if (message.event === 'gap') (connectOptions.onGap ?? options.onGap)?.();
-          else if (message.event === undefined || message.event === 'message') onMessage(message.data);
-        },
-        onError,
-        ...(options.getToken ? { getToken: options.getToken } : {}),
-        ...(options.invalidateToken ? { invalidateToken: options.invalidateToken } : {}),
-        ...(options.authorize ? { authorize: options.authorize } : {}),
-        ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
-        ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        ...(options.environment ? { environment: options.environment } : {}),
-        ...(backoff ? { backoff } : {}),
-        ...(connectOptions.lastEventId === undefined ? {} : { lastEventId: connectOptions.lastEventId }),
-      });
-      current = connection;
-      const subscription = connection.state$.subscribe((state) => {
-        if (current === connection) connectionState.next(state);
+      // Stands for the connection until its code has loaded, so the last call to connect stays the current one.
+      const pending: { lastEventId: string | undefined } = { lastEventId: connectOptions.lastEventId };
+      let connection: SseConnection | undefined;
+      let subscription: Subscription | undefined;
+      let closed = false;
+      const show = (state: ConnectionState, from: object) => {
+        if (current === from && connectionState.getValue() !== state) connectionState.next(state);
+      };
+      current = pending;
+      show('connecting', pending);
+      const start = ({ createSseConnection }: typeof import('./sseConnection')) => {
+        if (closed) return;
+        connection = createSseConnection(resolved, {
+          onMessage: (message) => {
+            // Named events are the relay's own signals; webhook payloads come as plain messages.
+            if (message.event === 'gap') (connectOptions.onGap ?? options.onGap)?.();
+            else if (message.event === undefined || message.event === 'message') onMessage(message.data);
+          },
+          onError,
+          ...(options.getToken ? { getToken: options.getToken } : {}),
+          ...(options.invalidateToken ? { invalidateToken: options.invalidateToken } : {}),
+          ...(options.authorize ? { authorize: options.authorize } : {}),
+          ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
+          ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+          ...(options.environment ? { environment: options.environment } : {}),
+          ...(backoff ? { backoff } : {}),
+          ...(connectOptions.lastEventId === undefined ? {} : { lastEventId: connectOptions.lastEventId }),
+        });
+        const live = connection;
+        if (current === pending) current = live;
+        subscription = live.state$.subscribe((state) => show(state, live));
+      };
+      import('./sseConnection').then(start, (error: unknown) => {
+        // The chunk did not load (offline, a deploy replaced it): nothing to reconnect with.
+        if (closed) return;
+        onError(error);
+        show('closed', pending);
       });
       return () => {
-        connection.close();
-        subscription.unsubscribe();
+        closed = true;
+        if (connection) connection.close();
+        else show('closed', pending);
+        subscription?.unsubscribe();
       };
     },
   };

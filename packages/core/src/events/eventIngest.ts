@@ -1,14 +1,16 @@
 import { type Observable, Subject } from 'rxjs';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodError } from 'zod/v4/core';
 import type { ShapeIssue } from '../errors/apiError';
 import { UnsupportedSchemaVersionError } from '../errors/clientErrors';
+import { issueMessage } from '../errors/issueMessage';
 import type { ApplyOutcome, EntityStore } from '../store/types';
 import type { EventRegistry } from './eventRegistry';
 
 // `looseObject`: later minor versions may add envelope fields; zod drops a `__proto__` key either way.
 const envelopeSchema = z.looseObject({
   schema_version: z.string(),
-  event_type: z.string().min(1),
+  event_type: z.string().check(z.minLength(1)),
   data: z.unknown(),
 });
 
@@ -133,7 +135,7 @@ export function createEventIngest(store: EntityStore, options: EventIngestOption
       ignore(reason);
     },
     ingest(payload) {
-      const envelope = envelopeSchema.safeParse(payload);
+      const envelope = z.safeParse(envelopeSchema, payload);
       if (!envelope.success) return ignore('invalid-envelope', { issues: toIssues(envelope.error) });
       const { schema_version: schemaVersion, event_type: eventType, data } = envelope.data;
 
@@ -147,7 +149,7 @@ export function createEventIngest(store: EntityStore, options: EventIngestOption
       if (!registration) return ignore('unknown-event-type', { eventType });
       const { type, idKey, schema } = registration;
 
-      const parsed = schema.safeParse(data);
+      const parsed = z.safeParse(schema, data);
       if (!parsed.success) return ignore('invalid-data', { eventType, type, issues: toIssues(parsed.error) });
       const entity = parsed.data as Record<string, unknown>;
       const id = Object.hasOwn(entity, idKey) ? entity[idKey] : undefined;
@@ -170,6 +172,6 @@ export function createEventIngest(store: EntityStore, options: EventIngestOption
   };
 }
 
-function toIssues(error: z.ZodError): ShapeIssue[] {
-  return error.issues.map(({ path, message, code }) => ({ path, message, code }));
+function toIssues(error: $ZodError): ShapeIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path, message: issueMessage(issue), code: issue.code }));
 }

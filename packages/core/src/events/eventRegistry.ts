@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 
 /** How the payloads of one family of event types map onto the store. */
 export interface EventRegistration {
@@ -7,7 +7,7 @@ export interface EventRegistration {
   /** Field of `data` holding the entity id, e.g. `spend_control_id`. */
   readonly idKey: string;
   /** Validates `data` at the boundary; the parsed output is what reaches the store. */
-  readonly schema: ZodType<object>;
+  readonly schema: $ZodType<object>;
   /**
    * `remove` tombstones the key instead of applying `data` (for `*.deleted` events whose entity
    * no longer exists on the service).

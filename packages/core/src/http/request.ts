@@ -1,5 +1,6 @@
 import { Observable } from 'rxjs';
-import type * as z from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { type RequestInfo, ResponseShapeError } from '../errors/apiError';
 import { describe, shapeIssues } from '../errors/errorFromResponse';
 import { parseJson } from './safeJson';
@@ -48,9 +49,9 @@ export function fetchSend(fetchImpl?: typeof fetch): Send {
 }
 
 /** Parses and validates a 2xx body; anything else is a `ResponseShapeError`, never a crash. */
-export function decodeSuccess<T>(raw: RawResponse, schema: z.ZodType<T>, request: RequestInfo): T {
+export function decodeSuccess<T>(raw: RawResponse, schema: $ZodType<T>, request: RequestInfo): T {
   const parsed = raw.text === '' ? ({ ok: true, value: undefined } as const) : parseJson(raw.text);
-  const result = parsed.ok ? schema.safeParse(parsed.value) : undefined;
+  const result = parsed.ok ? safeParse(schema, parsed.value) : undefined;
   if (result?.success) return result.data;
   const issues = shapeIssues(result?.error, parsed.ok);
   throw new ResponseShapeError(

@@ -10,7 +10,7 @@ import {
   throwError,
   timeout,
 } from 'rxjs';
-import type * as z from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { ApiError, GatewayError, NetworkError, RateLimitError, type RequestInfo } from '../errors/apiError';
 import { errorFromResponse } from '../errors/errorFromResponse';
 import { redactUrl, type ScrubbedError, scrubError } from '../errors/redact';
@@ -37,7 +37,7 @@ export interface RequestSpec<T> {
   /** Goes into support data. */
   resourceId?: string;
   /** Validates the 2xx body. */
-  schema: z.ZodType<T>;
+  schema: $ZodType<T>;
   /** Timeout of each attempt of this call; overrides `retry.timeoutMs`. */
   timeoutMs?: number | undefined;
   /**

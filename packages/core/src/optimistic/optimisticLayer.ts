@@ -1,8 +1,14 @@
-import { type Draft, produce } from 'immer';
+import type { Draft } from 'immer';
 import { Observable } from 'rxjs';
+import { freezeEntity } from '../store/freeze';
 import type { Entity, EntityStore } from '../store/types';
+import { loadedImmer, loadImmer } from './loadImmer';
 
-/** A partial to merge, or an immer recipe, laid over the confirmed entity. */
+/**
+ * A partial to merge, or an immer recipe, laid over the confirmed entity. immer is loaded on the
+ * first recipe (a dynamic import): a recipe applied before it has loaded shows once it has, and the
+ * key's listeners are told then. Partials never need it.
+ */
 export type OptimisticChange<T extends object = Entity> = Partial<T> | ((draft: Draft<T>) => void);
 
 export interface OptimisticApplyOptions {
@@ -75,7 +81,7 @@ interface KeyState {
   changes: readonly PendingChange[];
   readonly listeners: Set<() => void>;
   unsubscribeStore: (() => void) | undefined;
-  memo: { base: object; changes: readonly PendingChange[]; value: object } | undefined;
+  memo: { base: object; changes: readonly PendingChange[]; withImmer: boolean; value: object } | undefined;
 }
 
 /**
@@ -157,6 +163,15 @@ export function createOptimisticLayer(store: EntityStore): OptimisticLayer {
       const baseVersion = options.baseVersion ?? confirmedVersion(type, id);
       let status: OptimisticHandle['status'] = 'pending';
       state.changes = [...state.changes, entry];
+      if (typeof change === 'function' && !loadedImmer()) {
+        // Shown once immer is in; a load failure leaves the recipe unshown, as a failed change would be.
+        loadImmer().then(
+          () => {
+            if (state.changes.includes(entry)) notify(state);
+          },
+          () => {},
+        );
+      }
       notify(state);
       return {
         baseVersion,
@@ -191,17 +206,22 @@ export function createOptimisticLayer(store: EntityStore): OptimisticLayer {
       const base = store.get<object>(type, id);
       const state = keys.get(keyOf(type, id));
       if (!base || !state || state.changes.length === 0) return base as T | undefined;
+      const immer = loadedImmer();
+      const withImmer = immer !== undefined;
       const memo = state.memo;
-      if (memo && memo.base === base && memo.changes === state.changes) return memo.value as T;
-      const value = produce(base, (draft: Record<string, unknown>) => {
+      if (memo && memo.base === base && memo.changes === state.changes && memo.withImmer === withImmer)
+        return memo.value as T;
+      const lay = (draft: Record<string, unknown>) => {
         for (const { change } of state.changes) {
-          if (typeof change === 'function') change(draft as Draft<object>);
-          else Object.assign(draft, change);
+          if (typeof change === 'function') {
+            if (withImmer) change(draft as Draft<object>);
+          } else Object.assign(draft, change);
         }
         // The view must never pass for a confirmed state it is not: its version stays the confirmed one.
         if ('version' in base) draft.version = (base as { version: unknown }).version;
-      });
-      state.memo = { base, changes: state.changes, value };
+      };
+      const value = immer ? immer.produce(base, lay) : mergeOver(base, lay);
+      state.memo = { base, changes: state.changes, withImmer, value };
       return value as T;
     },
 
@@ -234,6 +254,8 @@ export function createOptimisticLayer(store: EntityStore): OptimisticLayer {
       [...keys.values()].filter((s) => s.changes.length > 0).map((s) => [s.type, s.id] as const),
 
     async run(type, id, change, send) {
+      // A recipe shows at once only with immer in, so it is loaded before the change goes up.
+      if (typeof change === 'function') await loadImmer();
       const handle = layer.apply(type, id, change);
       try {
         const result = await send();
@@ -246,4 +268,14 @@ export function createOptimisticLayer(store: EntityStore): OptimisticLayer {
     },
   };
   return layer;
+}
+
+/** Partials without immer: a frozen shallow copy, or `base` itself when nothing differs (as immer does). */
+function mergeOver(base: object, lay: (draft: Record<string, unknown>) => void): object {
+  const draft: Record<string, unknown> = { ...base };
+  lay(draft);
+  const same = Object.keys(draft).every((key) =>
+    Object.is(draft[key], (base as Record<string, unknown>)[key]),
+  );
+  return same && Object.keys(base).length === Object.keys(draft).length ? base : freezeEntity(draft);
 }

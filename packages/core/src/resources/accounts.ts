@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineResource, nullable, versionFields } from './defineResource';
 
 /** An account as read. Only its id and version are relied on; the rest is kept as sent. */
 export const accountSchema = z.looseObject({
-  account_id: z.string().min(1),
+  account_id: z.string().check(z.minLength(1)),
   ...versionFields,
   name: nullable(z.string()),
   status: nullable(z.string()),

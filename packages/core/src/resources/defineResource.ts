@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 
 /**
  * A resource the client can read and write: where it lives, how its reads are validated, which
@@ -14,8 +15,11 @@ export interface ResourceDefinition<
   readonly type: string;
   /** Field holding the id, e.g. `spend_control_id`. */
   readonly idKey: string;
-  /** Validates every read (GET, create and update responses, history entries). */
-  readonly schema: z.ZodType<TEntity>;
+  /**
+   * Validates every read (GET, create and update responses, history entries). Any zod 4 schema:
+   * classic `zod` or `zod/mini` (both build on zod's core `$ZodType`).
+   */
+  readonly schema: $ZodType<TEntity>;
   /** Fields valid in an update; anything else is refused before a request. */
   readonly updatable: readonly TUpdateKey[];
   /** Carries `version`: applied through the store's version gate, readable with `{ version }`. */
@@ -32,7 +36,7 @@ export interface ResourceDefinition<
   readonly createBody: (input: TCreate) => unknown;
 }
 
-export interface ResourceConfig<TSchema extends z.ZodType<object>, TUpdateKey extends string, TCreate> {
+export interface ResourceConfig<TSchema extends $ZodType<object>, TUpdateKey extends string, TCreate> {
   type: string;
   idKey: string & keyof z.output<TSchema>;
   schema: TSchema;
@@ -52,7 +56,7 @@ export interface ResourceConfig<TSchema extends z.ZodType<object>, TUpdateKey ex
 }
 
 export function defineResource<
-  TSchema extends z.ZodType<object>,
+  TSchema extends $ZodType<object>,
   const TUpdateKey extends string & keyof z.output<TSchema> = never,
   TCreate = Record<string, unknown>,
 >(
@@ -65,7 +69,7 @@ export function defineResource<
   return Object.freeze({
     type: config.type,
     idKey: config.idKey,
-    schema: config.schema as unknown as z.ZodType<z.output<TSchema>>,
+    schema: config.schema as unknown as $ZodType<z.output<TSchema>>,
     updatable: Object.freeze([...(config.updatable ?? [])]),
     versioned: config.versioned ?? true,
     paths: Object.freeze({ collection, item, history }),
@@ -78,12 +82,12 @@ export function defineResource<
  * A field the service may omit: the spec drops null keys from bodies, so absent reads as `null`
  * and the output type says so.
  */
-export function nullable<T extends z.ZodType>(schema: T) {
-  return schema.nullable().default(null);
+export function nullable<T extends $ZodType>(schema: T) {
+  return z._default(z.nullable(schema), null);
 }
 
 /** The version metadata of versioned resources; `version` is required, starts at 1. */
 export const versionFields = {
-  version: z.number().int().min(1),
+  version: z.int().check(z.gte(1)),
   version_time: z.string(),
 };

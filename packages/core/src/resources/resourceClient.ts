@@ -1,6 +1,6 @@
 import type { Draft } from 'immer';
 import { defer, map, mergeMap, type Observable, of, throwError } from 'rxjs';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type ClientContext, storeKey } from '../client/clientContext';
 import { ResponseShapeError } from '../errors/apiError';
 import { InvalidUpdateError } from '../errors/clientErrors';

@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineResource, nullable, versionFields } from './defineResource';
 
 export const moneySchema = z.looseObject({ amount: z.number(), currency: z.string() });
 
 /** A spend control as read; unknown fields from the service are kept, absent ones read as null. */
 export const spendControlSchema = z.looseObject({
-  spend_control_id: z.string().min(1),
+  spend_control_id: z.string().check(z.minLength(1)),
   ...versionFields,
   name: nullable(z.string()),
   status: nullable(z.enum(['active', 'paused'])),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineResource } from './defineResource';
 
 /** Statuses after which a task never changes. */
@@ -6,8 +6,8 @@ export const TERMINAL_TASK_STATUSES: ReadonlySet<string> = new Set(['completed',
 
 /** A task as read: `task_id` and `status` are relied on, everything else is kept as sent. */
 export const taskSchema = z.looseObject({
-  task_id: z.string().min(1),
-  status: z.string().min(1),
+  task_id: z.string().check(z.minLength(1)),
+  status: z.string().check(z.minLength(1)),
 });
 
 export type TaskStatus = 'pending' | 'running' | 'completed' | 'failed' | 'cancelled' | (string & {});

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createEntityStore } from '../../store/entityStore';
+import { loadImmer } from '../loadImmer';
 import { createOptimisticLayer } from '../optimisticLayer';
 
 interface Sc {
@@ -43,7 +44,8 @@ describe('createOptimisticLayer', () => {
     expect(layer.isPending('spend_control', 'sc_1')).toBe(true);
   });
 
-  it('keeps the confirmed version on the view, whatever the change says', () => {
+  it('keeps the confirmed version on the view, whatever the change says', async () => {
+    await loadImmer();
     const { layer, view } = setup();
     layer.apply<Sc>('spend_control', 'sc_1', (draft) => {
       draft.version = 99;
@@ -52,7 +54,8 @@ describe('createOptimisticLayer', () => {
     expect(view()).toMatchObject({ version: 1, limit: { amount: 250 } });
   });
 
-  it('rebases pending changes on a newer confirmed version and notifies the view', () => {
+  it('rebases pending changes on a newer confirmed version and notifies the view', async () => {
+    await loadImmer();
     const { store, layer, view } = setup();
     let notified = 0;
     layer.subscribe('spend_control', 'sc_1', () => notified++);
@@ -104,7 +107,8 @@ describe('createOptimisticLayer', () => {
     expect(view()).toBe(confirmed());
   });
 
-  it('drops a failed change at once and keeps the others in order', () => {
+  it('drops a failed change at once and keeps the others in order', async () => {
+    await loadImmer();
     const { layer, view, confirmed } = setup();
     const first = layer.apply<Sc>('spend_control', 'sc_1', { name: 'A' });
     layer.apply<Sc>('spend_control', 'sc_1', (draft) => {
@@ -182,5 +186,76 @@ describe('createOptimisticLayer', () => {
     await expect(failure).rejects.toThrow('422');
     expect(view()).toBe(confirmed());
     expect(confirmed()?.name).toBe('A');
+  });
+
+  describe('before immer has loaded (a fresh module graph)', () => {
+    const fresh = async () => {
+      vi.resetModules();
+      const immer = await import('../loadImmer');
+      const { createOptimisticLayer: create } = await import('../optimisticLayer');
+      const { createEntityStore: createStore } = await import('../../store/entityStore');
+      const store = createStore();
+      store.apply('spend_control', 'sc_1', sc(1));
+      return { immer, store, layer: create(store) };
+    };
+
+    it('merges partials without loading immer: a frozen copy, the confirmed version kept', async () => {
+      const { immer, store, layer } = await fresh();
+      layer.apply<Sc>('spend_control', 'sc_1', { name: 'Trips', version: 7 });
+      const view = layer.get<Sc>('spend_control', 'sc_1');
+      expect(view).toMatchObject({ name: 'Trips', version: 1, limit: { amount: 100 } });
+      expect(Object.isFrozen(view)).toBe(true);
+      expect(layer.get('spend_control', 'sc_1')).toBe(view);
+      expect(store.get<Sc>('spend_control', 'sc_1')?.name).toBe('Travel');
+      expect(immer.loadedImmer()).toBeUndefined();
+      // A partial that changes nothing leaves the store's own object, as immer would.
+      const other = layer.apply<Sc>('spend_control', 'sc_1', { name: 'Trips' });
+      other.fail();
+      layer.apply<Sc>('spend_control', 'sc_1', { status: 'active' });
+      expect(layer.get<Sc>('spend_control', 'sc_1')?.status).toBe('active');
+    });
+
+    it('shows a recipe once immer has loaded, and tells the key listeners then', async () => {
+      const { immer, layer } = await fresh();
+      let notified = 0;
+      layer.subscribe('spend_control', 'sc_1', () => notified++);
+      layer.apply<Sc>('spend_control', 'sc_1', { status: 'paused' });
+      layer.apply<Sc>('spend_control', 'sc_1', (draft) => {
+        draft.limit.amount = 250;
+      });
+      expect(immer.loadedImmer()).toBeUndefined();
+      // Until then the partials show, the recipe waits.
+      expect(layer.get<Sc>('spend_control', 'sc_1')).toMatchObject({
+        status: 'paused',
+        limit: { amount: 100 },
+      });
+      expect(layer.isPending('spend_control', 'sc_1')).toBe(true);
+      const before = notified;
+      await immer.loadImmer();
+      await Promise.resolve();
+      expect(notified).toBe(before + 1);
+      expect(layer.get<Sc>('spend_control', 'sc_1')).toMatchObject({
+        status: 'paused',
+        limit: { amount: 250 },
+      });
+    });
+
+    it('run loads immer before it applies a recipe, so the change shows while the request runs', async () => {
+      const { layer } = await fresh();
+      let seenWhileSending: string | undefined;
+      const done = layer.run<Sc>(
+        'spend_control',
+        'sc_1',
+        (draft) => {
+          draft.name = 'Trips';
+        },
+        async () => {
+          seenWhileSending = layer.get<Sc>('spend_control', 'sc_1')?.name;
+          return sc(2, { name: 'Trips' });
+        },
+      );
+      await expect(done).resolves.toMatchObject({ version: 2 });
+      expect(seenWhileSending).toBe('Trips');
+    });
   });
 });
