@@ -1,6 +1,7 @@
 export { createService, type Service } from './createService';
 export type { ConflictDetails, FieldError, RuleFailure } from './errors';
 export { FAULT_PROFILES, type FaultOptions, type FaultProfileName } from './faults';
+export type { IdempotencyOptions } from './idempotency';
 export type { ServiceState } from './inspect';
 export type { ListeningService, ListenOptions } from './nodeServer';
 export type { ServiceOptions } from './options';

@@ -33,14 +33,16 @@ export function inspectService(
   ctx: ServiceContext,
   faults: ServiceState['faults'],
   requests: RequestCounts,
+  /** Only this token's idempotency keys are listed when given (the admin route passes the caller's). */
+  scope?: string,
 ): ServiceState {
   ctx.tasks.refreshAll();
   const { data } = ctx;
   // Object.fromEntries defines own properties, so a key such as "__proto__" cannot reach a prototype.
   return {
     faults,
-    creates: { total: data.creates, byIdempotencyKey: ctx.idempotency.createsByKey() },
-    idempotency: { stored: ctx.idempotency.size(), inFlight: ctx.idempotency.inFlightKeys() },
+    creates: { total: data.creates, byIdempotencyKey: ctx.idempotency.createsByKey(scope) },
+    idempotency: { stored: ctx.idempotency.size(), inFlight: ctx.idempotency.inFlightKeys(scope) },
     pendingWrites: data.pendingWrites,
     spendControls: Object.fromEntries([...data.spendControls].map(([id, v]) => [id, v.length])),
     accounts: Object.fromEntries(

@@ -51,7 +51,9 @@ describe('vstore-service CLI', () => {
       /^vstore-service listening on http:\/\/127\.0\.0\.1:\d+ \(faults: flaky, seed: 5\)$/,
     );
     const url = /http:\/\/\S+/.exec(line)?.[0];
-    const state = await (await fetch(`${url}/__admin/state`)).json();
+    const state = await (
+      await fetch(`${url}/__admin/state`, { headers: { authorization: 'Bearer dev-token' } })
+    ).json();
     expect(state.faults).toBe('flaky');
     const gateway = await fetch(`${url}/spend_controls/sc_1`);
     expect(gateway.status).toBe(401);
