@@ -17,16 +17,13 @@ import { inspectService, type RequestCounts, type ServiceState } from './inspect
 import type { ListeningService, ListenOptions } from './nodeServer';
 import { resolveOptions, type ServiceOptions } from './options';
 import { createRateLimiter } from './rateLimit';
-import {
-  createSpendControl,
-  getSpendControl,
-  getSpendControlHistory,
-  patchSpendControl,
-} from './spendControls';
+import { checkDeclarations, declaredCollection } from './resources';
+import { spendControlCollection } from './spendControls';
 import { createTaskRunner } from './taskRunner';
 import { getTask } from './tasks';
 import { createTimers, ServiceClosedError } from './timers';
 import { DEFAULT_SEED } from './types';
+import { collectionRoutes, type Route } from './versionedResource';
 import { createWebhookHub } from './webhookHub';
 
 export interface Service {
@@ -42,10 +39,9 @@ export interface Service {
   setFaults(faults: FaultProfileName | FaultOptions): void;
 }
 
-type Route = (ctx: ServiceContext, request: Request, url: URL, token: string) => Response | Promise<Response>;
-
 export function createService(options: ServiceOptions = {}): Service {
   const resolved = resolveOptions(options, DEFAULT_SEED);
+  const declarations = checkDeclarations(options.resources ?? {});
   const now = options.now ?? (() => Date.now());
   const timers = createTimers();
   const injector = createFaultInjector(resolveFaults(options.faults), resolved.randomSeed);
@@ -79,6 +75,16 @@ export function createService(options: ServiceOptions = {}): Service {
       return `trace_${traces.toString(16).padStart(12, '0')}`;
     },
   };
+  // One router for every versioned collection: spend controls and declared resources alike.
+  const collections = new Map<string, (rest: readonly string[]) => Map<string, Route> | undefined>();
+  const spendControls = spendControlCollection(ctx.data.spendControls);
+  collections.set(spendControls.path, (rest) => collectionRoutes(spendControls, rest));
+  for (const [path, declaration] of Object.entries(declarations)) {
+    const versions = new Map();
+    ctx.data.resources.set(declaration.type, versions);
+    const collection = declaredCollection(path, declaration, versions, ctx.isoNow());
+    collections.set(path, (rest) => collectionRoutes(collection, rest));
+  }
   const requests: RequestCounts = { total: 0, byStatus: new Map() };
   const streams = new Set<() => void>();
   const register = (close: () => void): (() => void) => {
@@ -88,19 +94,9 @@ export function createService(options: ServiceOptions = {}): Service {
   let closed = false;
 
   const routes = (segments: string[]): Map<string, Route> | undefined => {
-    const [resource, id, sub] = segments;
-    if (resource === 'spend_controls' && segments.length === 1) {
-      return new Map([['POST', (c, r, _u, token) => createSpendControl(c, r, token)]]);
-    }
-    if (resource === 'spend_controls' && id !== undefined && segments.length === 2) {
-      return new Map<string, Route>([
-        ['GET', (c, _r, u) => getSpendControl(c, u, id)],
-        ['PATCH', (c, r) => patchSpendControl(c, r, id)],
-      ]);
-    }
-    if (resource === 'spend_controls' && id !== undefined && sub === 'history' && segments.length === 3) {
-      return new Map([['GET', (c) => getSpendControlHistory(c, id)]]);
-    }
+    const [resource, id] = segments;
+    const collection = resource === undefined ? undefined : collections.get(resource);
+    if (collection) return collection(segments.slice(1));
     if (resource === 'accounts' && id !== undefined && segments.length === 2) {
       return new Map<string, Route>([
         ['GET', (c, _r, u) => getAccount(c, u, id)],

@@ -6,6 +6,7 @@ export type { ServiceState } from './inspect';
 export type { ListeningService, ListenOptions } from './nodeServer';
 export type { ServiceOptions } from './options';
 export type { RateLimitOptions } from './rateLimit';
+export type { DeclaredRecord, ResourceDeclaration } from './resources';
 export type { SseOptions } from './sse';
 export type { TaskOutcomeOption } from './taskRunner';
 export {

@@ -1,6 +1,7 @@
 import type { FaultOptions, FaultProfileName } from './faults';
 import type { IdempotencyOptions } from './idempotency';
 import type { RateLimitOptions } from './rateLimit';
+import type { ResourceDeclaration } from './resources';
 import type { SseOptions } from './sse';
 import type { TaskOutcomeOption } from './taskRunner';
 import type { SeedData } from './types';
@@ -10,6 +11,13 @@ export interface ServiceOptions {
   tokens?: readonly string[];
   /** Tokens of an inactive business: answered with a gateway 403. @default [] */
   inactiveTokens?: readonly string[];
+  /**
+   * Further versioned resources, by collection path: `{ invoices: { type: 'invoice', idKey:
+   * 'invoice_id', updatable: ['status', 'total'] } }` serves `/invoices` like `/spend_controls`.
+   * Checked at creation: a bad declaration throws a `TypeError` naming the field.
+   * @default {}
+   */
+  resources?: Record<string, ResourceDeclaration>;
   /** Initial data. @default accounts acc_1 (USD), acc_2 (EUR); spend controls sc_1, sc_2, sc_3 on acc_1 */
   seed?: SeedData;
   /** Token bucket per access token, or `false` for none. @default { capacity: 100, refillPerSecond: 50 } */
