@@ -152,6 +152,15 @@ export function createService(options: ServiceOptions = {}): Service {
     return response;
   };
 
+  const badTarget = (): Response =>
+    requestValidationError(ctx.traceId(), [
+      {
+        location: 'path',
+        code: 'invalid_format',
+        message: 'The request target is not a path this service can read.',
+      },
+    ]);
+
   const notFound = (path: string): Response =>
     notFoundError(ctx.traceId(), 'RouteNotFound', `No route ${path}; see the service README for paths.`);
 
@@ -200,17 +209,7 @@ export function createService(options: ServiceOptions = {}): Service {
     fetch: respond,
     close: service.close,
     refuse: (kind) =>
-      answer(
-        kind === 'method'
-          ? methodNotAllowedError(ctx.traceId(), SERVED_METHODS)
-          : requestValidationError(ctx.traceId(), [
-              {
-                location: 'path',
-                code: 'invalid_format',
-                message: 'The request target is not a path this service can read.',
-              },
-            ]),
-      ),
+      answer(kind === 'method' ? methodNotAllowedError(ctx.traceId(), SERVED_METHODS) : badTarget()),
     maxBodyBytes: resolved.maxBodyBytes,
   });
   const admin: AdminHooks = {
