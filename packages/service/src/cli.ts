@@ -1,7 +1,10 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createService } from './createService';
 import { FAULT_PROFILES, type FaultProfileName } from './faults';
+import { listen } from './node';
+import type { ResourceDeclaration } from './resources';
 
 const USAGE = `Usage: vstore-service [options]
 
@@ -12,8 +15,24 @@ const USAGE = `Usage: vstore-service [options]
   --token <t>             accepted access token, repeatable (default dev-token)
   --task-duration-ms <n>  time until a task is terminal (default 2000)
   --write-delay-ms <n>    time between a write's read and its commit (default 0)
+  --resources <file>      JSON file of further versioned resources by path, e.g.
+                          { "invoices": { "type": "invoice", "idKey": "invoice_id",
+                            "updatable": ["status", "total"], "history": true, "seed": [] } }
   --no-rate-limit         turn the token bucket off
   -h, --help              show this text`;
+
+/** A failure of the running service, not of its arguments: printed as one line, without the usage. */
+class RuntimeError extends Error {}
+
+/** One line for a server that could not start; the system's code says why. */
+function listenFailure(error: unknown, host: string, port: number): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE')
+    return `${host}:${port} is already in use; choose another --port (0 picks a free one).`;
+  if (code === 'EACCES') return `no permission to listen on ${host}:${port}; choose a port above 1023.`;
+  if (code === 'EADDRNOTAVAIL') return `${host} is not an address of this machine; check --host.`;
+  return error instanceof Error ? error.message : String(error);
+}
 
 function integer(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -21,6 +40,21 @@ function integer(name: string, raw: string | undefined, fallback: number): numbe
   if (!Number.isSafeInteger(value) || value < 0)
     throw new Error(`--${name} needs a non-negative integer, got "${raw}".`);
   return value;
+}
+
+/** The declarations file as JSON; createService then checks each declaration and names what is wrong. */
+function readResources(file: string): Record<string, ResourceDeclaration> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`--resources: cannot read ${file}.`);
+  }
+  try {
+    return JSON.parse(text) as Record<string, ResourceDeclaration>;
+  } catch {
+    throw new Error(`--resources: ${file} is not valid JSON.`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -33,6 +67,7 @@ async function main(): Promise<void> {
       token: { type: 'string', multiple: true },
       'task-duration-ms': { type: 'string' },
       'write-delay-ms': { type: 'string' },
+      resources: { type: 'string' },
       'no-rate-limit': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -45,32 +80,37 @@ async function main(): Promise<void> {
   if (!Object.hasOwn(FAULT_PROFILES, faults))
     throw new Error(`--faults must be none, flaky or chaos, got "${faults}".`);
   const randomSeed = integer('seed', values.seed, 1);
+  const resources = values.resources === undefined ? undefined : readResources(values.resources);
   const service = createService({
     faults: faults as FaultProfileName,
     randomSeed,
     taskDurationMs: integer('task-duration-ms', values['task-duration-ms'], 2000),
     writeDelayMs: integer('write-delay-ms', values['write-delay-ms'], 0),
     ...(values.token ? { tokens: values.token } : {}),
+    ...(resources === undefined ? {} : { resources }),
     ...(values['no-rate-limit'] ? { rateLimit: false as const } : {}),
   });
-  const server = await service.listen({
-    port: integer('port', values.port, 4010),
-    host: values.host ?? '127.0.0.1',
+  const port = integer('port', values.port, 4010);
+  const host = values.host ?? '127.0.0.1';
+  const server = await listen(service, { port, host }).catch((error: unknown) => {
+    throw new RuntimeError(listenFailure(error, host, port));
   });
-  // Only the URL and settings are printed: tokens stay out of logs.
-  console.log(`vstore-service listening on ${server.url} (faults: ${faults}, seed: ${randomSeed})`);
   const stop = (): void => {
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
+  // Before the line is printed: whoever reads it may stop the process at once.
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Only the URL and settings are printed: tokens stay out of logs.
+  console.log(`vstore-service listening on ${server.url} (faults: ${faults}, seed: ${randomSeed})`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  console.error(USAGE);
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof RuntimeError) console.error(`vstore-service: ${message}`);
+  else console.error(`${message}\n\n${USAGE}`);
   process.exit(1);
 });
