@@ -36,7 +36,7 @@ label { color: #9da7b3; display: inline-flex; gap: 4px; align-items: center; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 2px 6px; border-bottom: 1px solid #21262d; white-space: nowrap; }
 th { color: #9da7b3; font-weight: 600; position: sticky; top: 0; background: #161b22; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
+th.num, td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .applied { color: #7ee787; }
 .stale { color: #ff9492; }
 .duplicate { color: #e3b341; }

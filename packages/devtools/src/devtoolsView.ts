@@ -52,10 +52,15 @@ export function formatTime(epochMs: number): string {
 
 const version = (v: number | undefined) => (v === undefined ? '—' : `v${v}`);
 
+/** Columns of versions are right-aligned, as their cells are. */
+const NUMERIC_COLUMNS = new Set(['Version', 'Held', 'Offered']);
+
 function headRow(doc: Document, names: readonly string[]): HTMLTableSectionElement {
   const thead = el(doc, 'thead');
   const tr = el(doc, 'tr');
-  for (const name of names) tr.append(el(doc, 'th', { scope: 'col' }, name));
+  for (const name of names) {
+    tr.append(el(doc, 'th', { scope: 'col', class: NUMERIC_COLUMNS.has(name) ? 'num' : undefined }, name));
+  }
   thead.append(tr);
   return thead;
 }

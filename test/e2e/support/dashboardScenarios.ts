@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createService, type Service } from '@vstore/service';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { launchBrowser, newContext, screenshotPath } from './browser';
 import { devtools } from './devtools';
@@ -65,6 +65,10 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
     throw new Error(`PATCH ${id} did not succeed in ${attempts} attempts`);
   }
 
+  /** sc_3's own URL with any query string (`?version=`), so no read of it slips past a route. */
+  const sc3Route = () =>
+    new RegExp(`^${api.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/spend_controls/sc_3(\\?.*)?$`);
+
   describe(dashboard.name, () => {
     // Inside the describe, so one file could run two dashboards without their hooks clashing.
     beforeAll(async () => {
@@ -86,6 +90,14 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
       });
       await page.goto(app.url);
       await testId('sc-card-sc_1').waitFor();
+    });
+
+    // A failed scenario leaves a picture of the page behind, to see what it showed instead.
+    afterEach(async (context) => {
+      if (context.task.result?.state === 'fail' && page) {
+        const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+        await page.screenshot({ path: screenshotPath(`${dashboard.shots}-failed-${name}`), fullPage: true });
+      }
     });
 
     afterAll(async () => {
@@ -203,7 +215,8 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
       );
       await testId('account-acc_2').getByTestId('account-deleted').waitFor();
       expect(service.inspect().accounts.acc_2?.status).toBe('closed');
-      // The account keeps its name once it is gone, shown once.
+      // The account keeps its name once it is gone, shown once (innerText: as laid out, one line per block).
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is asserted
       expect(await testId('account-acc_2').locator('.account-head').innerText()).toMatch(
         new RegExp(`^${name}\\s+acc_2\\s+deleted$`),
       );
@@ -308,7 +321,15 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
         'sc_3 selected',
         async () => (await testId('sc-detail').getAttribute('data-id')) === 'sc_3',
       );
-      const route = `${api.url}/spend_controls/sc_3`;
+      // Settled first: the latest version shown and no read of it in flight that a refresh could join.
+      const latest = service.inspect().spendControls.sc_3;
+      await until(
+        'sc_3 at its latest version',
+        async () => (await text('sc-detail-version')) === `v${latest}`,
+      );
+      const refresh = testId('sc-detail').getByRole('button', { name: 'Refresh' });
+      await until('no read in flight', async () => (await refresh.textContent()) === 'Refresh');
+      const route = sc3Route();
       await page.route(route, (r) =>
         r.request().method() === 'GET'
           ? r.fulfill({
@@ -323,7 +344,7 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
           : r.continue(),
       );
       try {
-        await testId('sc-detail').getByRole('button', { name: 'Refresh' }).click();
+        await refresh.click();
         const panel = testId('sc-detail').getByTestId('error-panel');
         await panel.waitFor({ timeout: 30_000 });
         expect(await page.getByTestId('error-panel').count()).toBe(1);
@@ -340,10 +361,97 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
       await testId('error-panel').waitFor({ state: 'detached', timeout: 30_000 });
     });
 
+    it('words a failed read on the way to a save as the save, and saves on a second try', async () => {
+      // sc_3 is selected. The service reports a conflict, and the read of the latest version that follows fails.
+      const route = sc3Route();
+      const held = Number((await text('sc-detail-version')).slice(1));
+      await page.route(route, (r) =>
+        r.request().method() === 'PATCH'
+          ? r.fulfill({
+              status: 409,
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                message: 'The spend control changed.',
+                type: 'ConcurrentUpdate',
+                trace_id: 'tr_e2e_409',
+                details: {
+                  object_type: 'spend_control',
+                  object_id: 'sc_3',
+                  expected_version: held,
+                  found_version: held + 1,
+                },
+              }),
+            })
+          : r.fulfill({
+              status: 503,
+              headers: { 'content-type': 'application/json', 'retry-after': '0' },
+              body: JSON.stringify({
+                message: 'The service is busy.',
+                type: 'ServiceUnavailable',
+                trace_id: 'tr_e2e',
+              }),
+            }),
+      );
+      const form = testId('edit-form');
+      try {
+        await testId('edit-name').fill('Meals (e2e)');
+        await testId('edit-save').click();
+        const panel = form.getByTestId('error-panel');
+        await panel.waitFor({ timeout: 30_000 });
+        expect(await panel.locator('.error-title').textContent()).toBe('Saving sc_3 failed (HTTP 503)');
+        const message = (await panel.getByTestId('error-message').textContent()) ?? '';
+        expect(message).toMatch(/^Reading the latest version before saving did not work: /);
+        expect(message).not.toMatch(/\.\./);
+      } finally {
+        await page.unroute(route);
+      }
+      await testId('edit-save').click();
+      const saved = page.getByRole('status').filter({ hasText: 'Saved as version' });
+      await saved.waitFor({ timeout: 30_000 });
+      expect(await text('sc-field-name')).toBe('Meals (e2e)');
+    });
+
     it('has no serious or critical accessibility violations (axe-core), devtools open', async () => {
       await devtools(page).open();
       const violations = await seriousViolations(page);
       expect(violations).toEqual([]);
+    });
+
+    it('shares one event stream between tabs: a second tab follows the first over BroadcastChannel', async () => {
+      const second = await page.context().newPage();
+      const sentBySecond: string[] = [];
+      second.on('request', (request) => {
+        if (request.url().startsWith(api.url) && request.method() !== 'OPTIONS')
+          sentBySecond.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      });
+      try {
+        await second.goto(app.url);
+        await second.getByTestId('sc-card-sc_1').getByTestId('sc-card-version').waitFor();
+        expect(await second.getByTestId('tab-role').getAttribute('data-role')).toBe('follower');
+        expect(await testId('tab-role').getAttribute('data-role')).toBe('leader');
+        const panel = devtools(second);
+        await panel.open();
+        const version = await secondWriter('sc_1', { name: 'Travel (tabs)' });
+        await until(
+          'the second tab to show the write',
+          async () =>
+            (await second.getByTestId('sc-card-sc_1').getByTestId('sc-card-version').textContent()) ===
+            `v${version}`,
+        );
+        const rows = await panel.rows();
+        expect(
+          rows.some(
+            (r) =>
+              r.origin === 'broadcast' && r.outcome === 'applied' && r.text.includes('spend_control/sc_1'),
+          ),
+        ).toBe(true);
+        expect(rows.find((r) => r.origin === 'broadcast')?.text).toContain('other tab');
+        // The leading tab holds the only event stream.
+        expect(sentBySecond).not.toContain('GET /events');
+        await second.screenshot({ path: screenshotPath(`${dashboard.shots}-10-second-tab`) });
+      } finally {
+        await second.close();
+      }
     });
   });
 }

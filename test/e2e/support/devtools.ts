@@ -23,7 +23,10 @@ export function devtools(page: Page) {
       );
     },
     summary(): Promise<string> {
-      return panel.locator('.summary').innerText();
+      return panel
+        .locator('.summary')
+        .textContent()
+        .then((t) => t ?? '');
     },
   };
 }
