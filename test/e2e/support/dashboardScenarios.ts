@@ -313,6 +313,7 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
       await page.screenshot({ path: screenshotPath(`${dashboard.shots}-8-devtools`) });
       if (dashboard.devtoolsScreenshot) await page.screenshot({ path: dashboard.devtoolsScreenshot });
       await panel.filterOutcome('all');
+      await panel.close();
     });
 
     it('shows a failed read once, without a doubled period, with a Retry that recovers', async () => {
@@ -409,6 +410,35 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
       const saved = page.getByRole('status').filter({ hasText: 'Saved as version' });
       await saved.waitFor({ timeout: 30_000 });
       expect(await text('sc-field-name')).toBe('Meals (e2e)');
+    });
+
+    it('shows every field a version changed, and pages the history past 20 rows', async () => {
+      await testId('sc-card-sc_2').getByRole('button').click();
+      await until(
+        'sc_2 selected',
+        async () => (await testId('sc-detail').getAttribute('data-id')) === 'sc_2',
+      );
+      // An Interval change: the old table had no column for it and showed two identical rows.
+      const intervalVersion = await secondWriter('sc_2', { interval: 'weekly' });
+      let latest = intervalVersion;
+      while (latest <= 21)
+        latest = await secondWriter('sc_2', { limit: { amount: 1000 + latest, currency: 'USD' } });
+      const page1 = testId('version-history');
+      await until(
+        'the newest version listed',
+        async () => (await testId(`history-row-${latest}`).count()) === 1,
+        30_000,
+      );
+      expect(await testId('history-page').textContent()).toBe(`Page 1 of ${Math.ceil(latest / 20)}`);
+      expect(await page1.locator('table.versions tbody tr').count()).toBe(20);
+      const changes = (v: number) =>
+        testId(`history-row-${v}`).getByTestId('history-change').allTextContents();
+      expect(await changes(intervalVersion)).toEqual(['Interval: monthly → weekly']);
+      await testId('history-older').click();
+      await testId('history-row-1').waitFor();
+      expect(await testId('history-page').textContent()).toBe(`Page 2 of ${Math.ceil(latest / 20)}`);
+      await testId('history-newer').click();
+      await testId(`history-row-${latest}`).waitFor();
     });
 
     it('has no serious or critical accessibility violations (axe-core), devtools open', async () => {

@@ -9,6 +9,11 @@ export function devtools(page: Page) {
       const toggle = panel.getByRole('button', { name: 'vstore devtools' });
       if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
     },
+    /** Collapses the panel, which floats over the page's bottom right. */
+    async close(): Promise<void> {
+      const toggle = panel.getByRole('button', { name: 'vstore devtools' });
+      if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
+    },
     async filterOutcome(outcome: string): Promise<void> {
       await panel.getByLabel('Outcome').selectOption(outcome);
     },
