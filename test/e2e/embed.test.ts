@@ -208,12 +208,10 @@ describe('embedded <vstore-spend-control> widgets', () => {
     expect(await panel.summary()).toMatch(/[1-9]\d* stale/);
     await page.screenshot({ path: screenshotPath('embed-4-devtools'), fullPage: true });
     // The host's loud `button { background: hotpink }` and `* { letter-spacing }` stay out of the panel.
-    const style = await panel.panel
-      .getByRole('button', { name: 'vstore devtools' })
-      .evaluate((el) => ({
-        background: getComputedStyle(el).backgroundColor,
-        spacing: getComputedStyle(el).letterSpacing,
-      }));
+    const style = await panel.panel.getByRole('button', { name: 'vstore devtools' }).evaluate((el) => ({
+      background: getComputedStyle(el).backgroundColor,
+      spacing: getComputedStyle(el).letterSpacing,
+    }));
     expect(style).toEqual({ background: 'rgb(33, 38, 45)', spacing: 'normal' });
   });
 

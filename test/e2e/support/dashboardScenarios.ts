@@ -310,6 +310,12 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((r) => r.outcome === 'stale')).toBe(true);
       expect(rows[0]?.text).toMatch(/spend_control\/sc_3refused: staleevent/);
+      // The picture shows the control whose events were refused.
+      await testId('sc-card-sc_3').getByRole('button').click();
+      await until(
+        'sc_3 selected',
+        async () => (await testId('sc-detail').getAttribute('data-id')) === 'sc_3',
+      );
       await page.screenshot({ path: screenshotPath(`${dashboard.shots}-8-devtools`) });
       if (dashboard.devtoolsScreenshot) await page.screenshot({ path: dashboard.devtoolsScreenshot });
       await panel.filterOutcome('all');
