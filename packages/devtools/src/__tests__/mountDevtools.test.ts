@@ -236,6 +236,26 @@ describe('<vstore-devtools>', () => {
     expect(customElements.get(DEVTOOLS_TAG)).toBe(first);
   });
 
+  it('takes open and capacity from its attributes; a new capacity starts the timeline over', async () => {
+    const element = document.createElement(DEVTOOLS_TAG);
+    element.setAttribute('open', '');
+    element.setAttribute('capacity', '2');
+    element.client = { store };
+    document.body.append(element);
+    const root = element.shadowRoot as ShadowRoot;
+    for (let v = 1; v <= 3; v++) store.apply('a', '1', { version: v });
+    await flush();
+    expect(element.open).toBe(true);
+    expect(element.capacity).toBe(2);
+    expect(timeline(root).map((r) => r[4])).toEqual(['v3', 'v2']);
+    element.capacity = 10;
+    store.apply('a', '1', { version: 4 });
+    await flush();
+    expect(timeline(root).map((r) => r[4])).toEqual(['v4']);
+    expect(keyRows(root)).toEqual([['a/1', 'v4', 'response']]);
+    element.remove();
+  });
+
   it('follows the client the host sets, dropping the old subscription', async () => {
     const element = document.createElement(DEVTOOLS_TAG);
     element.open = true;
