@@ -9,6 +9,8 @@ export default defineConfig({
   // Library mode leaves `process.env.*` alone for the consumer to replace; a script tag has no
   // bundler behind it, so production is decided here.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  // Its own port: 5173 and 5174 are the React and Vue dashboards'.
+  server: { host: '127.0.0.1', port: 5175, strictPort: true },
   build: {
     target: 'es2022',
     lib: {

@@ -1,6 +1,10 @@
 import vue from '@vitejs/plugin-vue';
 import { defaultClientConditions, defineConfig } from 'vite';
 
+// The service's admin routes answer without CORS headers, so the chaos switch reaches them on the
+// page's own origin and the dev server forwards them (VITE_SERVICE_URL is set by the e2e).
+const serviceUrl = process.env.VITE_SERVICE_URL ?? 'http://127.0.0.1:4010';
+
 export default defineConfig({
   plugins: [vue()],
   // `@vstore/source` first: the workspace packages resolve to their TypeScript, so no build step is needed.
@@ -9,6 +13,7 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     port: 5174,
+    proxy: { '/__admin': { target: serviceUrl } },
     // Browser tests run while the workspace's sources are being edited; a file change would make
     // Vite reload the page mid-test and lose its state, so they turn the watcher off.
     ...(process.env.VSTORE_E2E ? { watch: null } : {}),

@@ -3,16 +3,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { createService } from '@vstore/service';
+import { createService, type Service } from '@vstore/service';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
 import { launchBrowser, newContext, screenshotPath } from './support/browser';
+import { devtools } from './support/devtools';
 import { until } from './support/until';
 
 const root = fileURLToPath(new URL('../../examples/embed', import.meta.url));
 const AUTH = { authorization: 'Bearer dev-token', 'content-type': 'application/json' };
 
+let service: Service;
 let api: { url: string; close(): Promise<void> };
 let host: Server;
 let hostUrl: string;
@@ -27,6 +30,7 @@ function serveHostPage(): Promise<string> {
   const files: Record<string, [string, string]> = {
     '/': ['index.html', 'text/html'],
     '/dist/vstore-embed.js': ['dist/vstore-embed.js', 'text/javascript'],
+    '/dist/vstore-devtools.js': ['dist/vstore-devtools.js', 'text/javascript'],
   };
   host = createServer(async (req, res) => {
     const file = files[new URL(req.url ?? '/', 'http://host').pathname];
@@ -45,11 +49,14 @@ const statusOf = (n: number) => widget(n).locator('.pill').textContent();
 
 beforeAll(async () => {
   await build({ root, logLevel: 'error' });
+  // The host page's devtools, a script of its own (examples/embed/vite.devtools.config.ts).
+  await build({ root, configFile: `${root}/vite.devtools.config.ts`, logLevel: 'error' });
   const script = await readFile(`${root}/dist/vstore-embed.js`);
   console.info(
     `vstore-embed.js: ${(await stat(`${root}/dist/vstore-embed.js`)).size} B raw, ${gzipSync(script, { level: 9 }).byteLength} B gzip`,
   );
-  api = await createService({ taskDurationMs: 500 }).listen({ host: '127.0.0.1', port: 0 });
+  service = createService({ taskDurationMs: 500 });
+  api = await service.listen({ host: '127.0.0.1', port: 0 });
   hostUrl = await serveHostPage();
   browser = await launchBrowser();
   page = await (await newContext(browser)).newPage();
@@ -160,6 +167,56 @@ describe('embedded <vstore-spend-control> widgets', () => {
     expect(await widget(1).locator('.name').textContent()).toBe('Travel (finance)');
     expect(sent.slice(before)).toEqual([]);
     await page.screenshot({ path: screenshotPath('embed-3-event-pushed'), fullPage: true });
+  });
+
+  it('name each Pause button after the control it acts on', async () => {
+    for (let n = 0; n < 3; n++) {
+      const toggle = widget(n).locator('.actions button').first();
+      const name = await widget(n).locator('.name').textContent();
+      const label = await toggle.textContent();
+      expect(label).toMatch(/^(Pause|Resume)$/);
+      expect(await toggle.getAttribute('aria-label')).toBe(`${label} ${name}`);
+      await widget(n)
+        .getByRole('button', { name: `${label} ${name}` })
+        .waitFor();
+    }
+  });
+
+  it("list a webhook refused as stale in the host page's devtools", async () => {
+    const panel = devtools(page);
+    await panel.open();
+    // Reordered webhooks held longer than the 300 ms between writes: the older one lands last.
+    service.setFaults({ reorderWebhookRate: 1, reorderHoldMs: 2000 });
+    try {
+      for (let i = 1; i <= 6; i++) {
+        const response = await fetch(`${api.url}/spend_controls/sc_2`, {
+          method: 'PATCH',
+          headers: AUTH,
+          body: JSON.stringify({ limit: { amount: 2000 + i * 10, currency: 'USD' } }),
+        });
+        expect(response.status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      await until(
+        'a stale event in the devtools',
+        async () => (await panel.rows()).some((r) => r.outcome === 'stale' && r.origin === 'event'),
+        20_000,
+      );
+    } finally {
+      service.setFaults('none');
+    }
+    expect(await panel.summary()).toMatch(/[1-9]\d* stale/);
+    await page.screenshot({ path: screenshotPath('embed-4-devtools'), fullPage: true });
+    // The host's loud `button { background: hotpink }` and `* { letter-spacing }` stay out of the panel.
+    const style = await panel.panel.getByRole('button', { name: 'vstore devtools' }).evaluate((el) => ({
+      background: getComputedStyle(el).backgroundColor,
+      spacing: getComputedStyle(el).letterSpacing,
+    }));
+    expect(style).toEqual({ background: 'rgb(33, 38, 45)', spacing: 'normal' });
+  });
+
+  it('have no serious or critical accessibility violations (axe-core), devtools open', async () => {
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('close the event connection when the last widget is removed, and reopen it for a new one', async () => {

@@ -1,5 +1,7 @@
 import { createClient } from '@vstore/core';
 import { createNetworkMonitor } from './networkMonitor';
+import { createServiceAdmin } from './serviceAdmin';
+import { shareAcrossTabs } from './tabSharing';
 
 // Read where the dashboard is served: Vite puts the page's `VITE_*` settings on import.meta.env.
 const env: Record<string, string | undefined> = import.meta.env;
@@ -14,10 +16,19 @@ export const accountIds = (env.VITE_ACCOUNT_IDS ?? 'acc_1,acc_2').split(',').fil
 
 export const network = createNetworkMonitor();
 
-/** One client per page, shared by every screen of either dashboard. */
-export const client = createClient({
-  baseUrl: serviceUrl,
-  getToken: () => token,
-  fetch: network.fetch,
-  environment: 'local-demo',
-});
+/**
+ * One client per page, shared by every screen of either dashboard, and shared with the dashboard's
+ * other tabs: one tab holds the event stream and polls tasks, the others follow over BroadcastChannel.
+ */
+export const tabs = shareAcrossTabs(
+  createClient({
+    baseUrl: serviceUrl,
+    getToken: () => token,
+    fetch: network.fetch,
+    environment: 'local-demo',
+  }),
+);
+export const client = tabs.client;
+
+/** The chaos switch's way to the service's fault profile (through the dev server's `/__admin` proxy). */
+export const admin = createServiceAdmin(token);

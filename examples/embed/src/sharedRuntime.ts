@@ -38,6 +38,11 @@ export function leaseRuntime(config: EmbedConfig): RuntimeLease {
   };
 }
 
+/** The client the widgets share, once the first one has connected: for the host page's devtools. */
+export function currentClient(): Client | undefined {
+  return client;
+}
+
 /** For the host page and tests: how many widgets hold the runtime, and whether events are connected. */
 export function runtimeStatus(): { widgets: number; connected: boolean } {
   return { widgets: leases, connected: disconnect !== undefined };

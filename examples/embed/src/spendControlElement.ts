@@ -143,7 +143,9 @@ export class SpendControlElement extends HTMLElement {
 
   #showError(error: unknown): void {
     // Core's errors never carry the token, so their message is safe to show.
-    this.#ui.error.textContent = error instanceof Error ? error.message : String(error);
+    // One period per sentence: core appends one after a server message that may already end with one.
+    const message = error instanceof Error ? error.message : String(error);
+    this.#ui.error.textContent = message.replace(/([.!?])\.+(?=\s|$)/g, '$1');
   }
 
   #render(): void {
@@ -157,6 +159,10 @@ export class SpendControlElement extends HTMLElement {
       ? `${sc.interval} · v${sc.version} · ${new Date(sc.version_time).toLocaleTimeString()}`
       : '';
     ui.toggle.textContent = sc?.status === 'paused' ? 'Resume' : 'Pause';
+    // Three widgets may sit side by side: each button's name says which control it acts on.
+    const target = sc ? sc.name : (this.controlId ?? 'spend control');
+    ui.toggle.setAttribute('aria-label', `${ui.toggle.textContent} ${target}`);
+    ui.raise.setAttribute('aria-label', `+100 limit for ${target}`);
     ui.toggle.disabled = ui.raise.disabled = !sc || this.#busy;
     this.dataset.version = sc ? String(sc.version) : '';
   }

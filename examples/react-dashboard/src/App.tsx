@@ -1,4 +1,4 @@
-import { accountIds, network, serviceUrl, spendControlIds } from '@vstore/dashboard-kit';
+import { accountIds, admin, network, serviceUrl, spendControlIds } from '@vstore/dashboard-kit';
 import { useVStoreClient } from '@vstore/react';
 import { useEffect, useState } from 'react';
 import { AccountDeletion } from './components/AccountDeletion';
@@ -43,7 +43,7 @@ export function App() {
         <div className="column wide">{selected && <SpendControlDetail id={selected} />}</div>
         <div className="column narrow">
           <LiveEvents url={`${serviceUrl}/events`} />
-          <ChaosPanel serviceUrl={serviceUrl} network={network} />
+          <ChaosPanel admin={admin} network={network} />
         </div>
       </main>
     </div>

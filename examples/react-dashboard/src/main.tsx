@@ -1,4 +1,5 @@
 import { client } from '@vstore/dashboard-kit';
+import { mountDevtools } from '@vstore/devtools';
 import { VStoreProvider } from '@vstore/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -16,3 +17,6 @@ createRoot(root).render(
     </VStoreProvider>
   </StrictMode>,
 );
+
+// The store's own view: every key with its version, and each write applied or refused, and why.
+mountDevtools(client);

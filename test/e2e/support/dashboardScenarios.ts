@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { createService, type Service } from '@vstore/service';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { launchBrowser, newContext, screenshotPath } from './browser';
+import { devtools } from './devtools';
 import { until } from './until';
 import { type RunningApp, startViteApp } from './viteServer';
 
@@ -18,6 +20,8 @@ export interface DashboardUnderTest {
   env?: Record<string, string>;
   /** What its first load must have sent, given as `METHOD /path` per request. */
   checkFirstLoad(sent: readonly string[]): void;
+  /** Where to save the screenshot of the dashboard with the devtools open, if anywhere besides test-results. */
+  devtoolsScreenshot?: string;
 }
 
 /**
@@ -34,8 +38,10 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
   let app: RunningApp;
   let browser: Browser;
   let page: Page;
-  /** Every request the page sent to the service, as `METHOD /path`. */
+  /** Every request the page sent to the service, as `METHOD /path` (admin reads go through the dev server). */
   const sent: string[] = [];
+  /** When the page read the service's fault profile. */
+  const adminReads: number[] = [];
 
   const testId = (id: string) => page.getByTestId(id);
   const text = async (id: string) => (await testId(id).first().textContent())?.trim() ?? '';
@@ -59,6 +65,10 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
     throw new Error(`PATCH ${id} did not succeed in ${attempts} attempts`);
   }
 
+  /** sc_3's own URL with any query string (`?version=`), so no read of it slips past a route. */
+  const sc3Route = () =>
+    new RegExp(`^${api.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/spend_controls/sc_3(\\?.*)?$`);
+
   describe(dashboard.name, () => {
     // Inside the describe, so one file could run two dashboards without their hooks clashing.
     beforeAll(async () => {
@@ -69,12 +79,25 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
       browser = await launchBrowser();
       page = await (await newContext(browser)).newPage();
       page.on('request', (request) => {
-        if (request.url().startsWith(api.url) && request.method() !== 'OPTIONS') {
-          sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
+        const url = request.url();
+        if (
+          (url.startsWith(api.url) || url.startsWith(`${app.url}__admin/`)) &&
+          request.method() !== 'OPTIONS'
+        ) {
+          sent.push(`${request.method()} ${new URL(url).pathname}`);
+          if (url.startsWith(`${app.url}__admin/state`)) adminReads.push(Date.now());
         }
       });
       await page.goto(app.url);
       await testId('sc-card-sc_1').waitFor();
+    });
+
+    // A failed scenario leaves a picture of the page behind, to see what it showed instead.
+    afterEach(async (context) => {
+      if (context.task.result?.state === 'fail' && page) {
+        const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+        await page.screenshot({ path: screenshotPath(`${dashboard.shots}-failed-${name}`), fullPage: true });
+      }
     });
 
     afterAll(async () => {
@@ -87,6 +110,12 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
       await until('sc_1 loaded', async () => (await text('sc-detail-version')) === 'v1');
       await until('SSE open', async () => (await testId('sse-state').getAttribute('data-state')) === 'open');
       dashboard.checkFirstLoad(sent);
+      // The chaos switch reads the profile at mount and then every 2 s: never twice at once.
+      await until('the fault profile read', () => adminReads.length > 0);
+      expect(await testId('chaos-state').getAttribute('data-profile')).toBe('none');
+      for (let i = 1; i < adminReads.length; i++)
+        expect(adminReads[i]! - adminReads[i - 1]!).toBeGreaterThan(1000);
+      expect(await text('tab-role')).toBe('(this tab holds the stream)');
       await page.screenshot({ path: screenshotPath(`${dashboard.shots}-1-loaded`), fullPage: true });
     });
 
@@ -170,7 +199,12 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
     });
 
     it('deletes an account and follows its task to completed', async () => {
+      const name = (await testId('account-acc_2').locator('strong').first().textContent()) ?? '';
+      expect(name).not.toBe('acc_2');
       await testId('delete-acc_2').click();
+      // Nothing is sent until the deletion is confirmed.
+      expect(sent.filter((r) => r.startsWith('DELETE'))).toEqual([]);
+      await testId('confirm-delete-acc_2').click();
       const progress = testId('account-acc_2').getByTestId('task-progress');
       await progress.waitFor();
       await until('the task to run', async () => (await progress.getAttribute('data-status')) === 'running');
@@ -181,6 +215,16 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
       );
       await testId('account-acc_2').getByTestId('account-deleted').waitFor();
       expect(service.inspect().accounts.acc_2?.status).toBe('closed');
+      // The account keeps its name once it is gone, shown once (innerText: as laid out, one line per block).
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is asserted
+      expect(await testId('account-acc_2').locator('.account-head').innerText()).toMatch(
+        new RegExp(`^${name}\\s+acc_2\\s+deleted$`),
+      );
+      expect(
+        await testId('account-acc_2')
+          .getByRole('progressbar', { name: /Deletion of the account/ })
+          .count(),
+      ).toBe(1);
       await page.screenshot({ path: screenshotPath(`${dashboard.shots}-5-deleted`), fullPage: true });
     });
 
@@ -223,6 +267,227 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
       await page.screenshot({ path: screenshotPath(`${dashboard.shots}-7-chaos-converged`), fullPage: true });
       await testId('chaos-toggle').click();
       await until('chaos off', () => service.inspect().faults === 'none');
+    });
+
+    it('follows the fault profile when it is changed from outside, custom settings included', async () => {
+      const state = testId('chaos-state');
+      service.setFaults('chaos');
+      await until('chaos shown', async () => (await state.getAttribute('data-profile')) === 'chaos', 6000);
+      expect(await testId('chaos-toggle').isChecked()).toBe(true);
+      service.setFaults({ latencyRate: 0.1 });
+      await until('custom shown', async () => (await state.getAttribute('data-profile')) === 'custom', 6000);
+      expect(await state.textContent()).toBe('Custom fault settings are on');
+      service.setFaults('none');
+      await until('none shown', async () => (await state.getAttribute('data-profile')) === 'none', 6000);
+      expect(await testId('chaos-toggle').isChecked()).toBe(false);
+      expect(await state.textContent()).toBe('Faults off');
+    });
+
+    it('lists a webhook refused as stale in the devtools, and the stale counter moves', async () => {
+      const panel = devtools(page);
+      await panel.open();
+      const staleBefore = Number(await text('events-stale'));
+      // Reordered webhooks held longer than the demo's 300 ms between writes, so the held (older)
+      // event lands after the newer one, as it does in the wild.
+      service.setFaults({ reorderWebhookRate: 1, reorderHoldMs: 2000, duplicateWebhookRate: 0.5 });
+      try {
+        for (let i = 1; i <= 6; i++) {
+          await secondWriter('sc_3', { limit: { amount: 3000 + i * 10, currency: 'USD' } });
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+        await until(
+          'a stale event in the devtools',
+          async () => (await panel.rows()).some((r) => r.outcome === 'stale' && r.origin === 'event'),
+          20_000,
+        );
+      } finally {
+        service.setFaults('none');
+      }
+      await until('the stale counter to move', async () => Number(await text('events-stale')) > staleBefore);
+      expect(await panel.summary()).toMatch(/[1-9]\d* stale/);
+      await panel.filterOutcome('stale');
+      const rows = await panel.rows();
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.outcome === 'stale')).toBe(true);
+      expect(rows[0]?.text).toMatch(/spend_control\/sc_3refused: staleevent/);
+      // The picture shows the control whose events were refused.
+      await testId('sc-card-sc_3').getByRole('button').click();
+      await until(
+        'sc_3 selected',
+        async () => (await testId('sc-detail').getAttribute('data-id')) === 'sc_3',
+      );
+      await page.screenshot({ path: screenshotPath(`${dashboard.shots}-8-devtools`) });
+      if (dashboard.devtoolsScreenshot) await page.screenshot({ path: dashboard.devtoolsScreenshot });
+      await panel.filterOutcome('all');
+      await panel.close();
+    });
+
+    it('shows a failed read once, without a doubled period, with a Retry that recovers', async () => {
+      await testId('sc-card-sc_3').getByRole('button').click();
+      await until(
+        'sc_3 selected',
+        async () => (await testId('sc-detail').getAttribute('data-id')) === 'sc_3',
+      );
+      // Settled first: the latest version shown and no read of it in flight that a refresh could join.
+      const latest = service.inspect().spendControls.sc_3;
+      await until(
+        'sc_3 at its latest version',
+        async () => (await text('sc-detail-version')) === `v${latest}`,
+      );
+      const refresh = testId('sc-detail').getByRole('button', { name: 'Refresh' });
+      await until('no read in flight', async () => (await refresh.textContent()) === 'Refresh');
+      const route = sc3Route();
+      await page.route(route, (r) =>
+        r.request().method() === 'GET'
+          ? r.fulfill({
+              status: 503,
+              headers: { 'content-type': 'application/json', 'retry-after': '0' },
+              body: JSON.stringify({
+                message: 'The service is busy.',
+                type: 'ServiceUnavailable',
+                trace_id: 'tr_e2e',
+              }),
+            })
+          : r.continue(),
+      );
+      try {
+        await refresh.click();
+        const panel = testId('sc-detail').getByTestId('error-panel');
+        await panel.waitFor({ timeout: 30_000 });
+        expect(await page.getByTestId('error-panel').count()).toBe(1);
+        expect(await page.getByTestId('support-info').count()).toBe(1);
+        const message = (await panel.getByTestId('error-message').textContent()) ?? '';
+        expect(message).toContain('The service is busy.');
+        expect(message).not.toMatch(/\.\./);
+        expect(await panel.locator('.error-title').textContent()).toBe('Loading sc_3 failed (HTTP 503)');
+        await page.screenshot({ path: screenshotPath(`${dashboard.shots}-9-error`), fullPage: true });
+      } finally {
+        await page.unroute(route);
+      }
+      await testId('error-retry').click();
+      await testId('error-panel').waitFor({ state: 'detached', timeout: 30_000 });
+    });
+
+    it('words a failed read on the way to a save as the save, and saves on a second try', async () => {
+      // sc_3 is selected. The service reports a conflict, and the read of the latest version that follows fails.
+      const route = sc3Route();
+      const held = Number((await text('sc-detail-version')).slice(1));
+      await page.route(route, (r) =>
+        r.request().method() === 'PATCH'
+          ? r.fulfill({
+              status: 409,
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                message: 'The spend control changed.',
+                type: 'ConcurrentUpdate',
+                trace_id: 'tr_e2e_409',
+                details: {
+                  object_type: 'spend_control',
+                  object_id: 'sc_3',
+                  expected_version: held,
+                  found_version: held + 1,
+                },
+              }),
+            })
+          : r.fulfill({
+              status: 503,
+              headers: { 'content-type': 'application/json', 'retry-after': '0' },
+              body: JSON.stringify({
+                message: 'The service is busy.',
+                type: 'ServiceUnavailable',
+                trace_id: 'tr_e2e',
+              }),
+            }),
+      );
+      const form = testId('edit-form');
+      try {
+        await testId('edit-name').fill('Meals (e2e)');
+        await testId('edit-save').click();
+        const panel = form.getByTestId('error-panel');
+        await panel.waitFor({ timeout: 30_000 });
+        expect(await panel.locator('.error-title').textContent()).toBe('Saving sc_3 failed (HTTP 503)');
+        const message = (await panel.getByTestId('error-message').textContent()) ?? '';
+        expect(message).toMatch(/^Reading the latest version before saving did not work: /);
+        expect(message).not.toMatch(/\.\./);
+      } finally {
+        await page.unroute(route);
+      }
+      await testId('edit-save').click();
+      const saved = page.getByRole('status').filter({ hasText: 'Saved as version' });
+      await saved.waitFor({ timeout: 30_000 });
+      expect(await text('sc-field-name')).toBe('Meals (e2e)');
+    });
+
+    it('shows every field a version changed, and pages the history past 20 rows', async () => {
+      await testId('sc-card-sc_2').getByRole('button').click();
+      await until(
+        'sc_2 selected',
+        async () => (await testId('sc-detail').getAttribute('data-id')) === 'sc_2',
+      );
+      // An Interval change: the old table had no column for it and showed two identical rows.
+      const intervalVersion = await secondWriter('sc_2', { interval: 'weekly' });
+      let latest = intervalVersion;
+      while (latest <= 21)
+        latest = await secondWriter('sc_2', { limit: { amount: 1000 + latest, currency: 'USD' } });
+      const page1 = testId('version-history');
+      await until(
+        'the newest version listed',
+        async () => (await testId(`history-row-${latest}`).count()) === 1,
+        30_000,
+      );
+      expect(await testId('history-page').textContent()).toBe(`Page 1 of ${Math.ceil(latest / 20)}`);
+      expect(await page1.locator('table.versions tbody tr').count()).toBe(20);
+      const changes = (v: number) =>
+        testId(`history-row-${v}`).getByTestId('history-change').allTextContents();
+      expect(await changes(intervalVersion)).toEqual(['Interval: monthly → weekly']);
+      await testId('history-older').click();
+      await testId('history-row-1').waitFor();
+      expect(await testId('history-page').textContent()).toBe(`Page 2 of ${Math.ceil(latest / 20)}`);
+      await testId('history-newer').click();
+      await testId(`history-row-${latest}`).waitFor();
+    });
+
+    it('has no serious or critical accessibility violations (axe-core), devtools open', async () => {
+      await devtools(page).open();
+      const violations = await seriousViolations(page);
+      expect(violations).toEqual([]);
+    });
+
+    it('shares one event stream between tabs: a second tab follows the first over BroadcastChannel', async () => {
+      const second = await page.context().newPage();
+      const sentBySecond: string[] = [];
+      second.on('request', (request) => {
+        if (request.url().startsWith(api.url) && request.method() !== 'OPTIONS')
+          sentBySecond.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      });
+      try {
+        await second.goto(app.url);
+        await second.getByTestId('sc-card-sc_1').getByTestId('sc-card-version').waitFor();
+        expect(await second.getByTestId('tab-role').getAttribute('data-role')).toBe('follower');
+        expect(await testId('tab-role').getAttribute('data-role')).toBe('leader');
+        const panel = devtools(second);
+        await panel.open();
+        const version = await secondWriter('sc_1', { name: 'Travel (tabs)' });
+        await until(
+          'the second tab to show the write',
+          async () =>
+            (await second.getByTestId('sc-card-sc_1').getByTestId('sc-card-version').textContent()) ===
+            `v${version}`,
+        );
+        const rows = await panel.rows();
+        expect(
+          rows.some(
+            (r) =>
+              r.origin === 'broadcast' && r.outcome === 'applied' && r.text.includes('spend_control/sc_1'),
+          ),
+        ).toBe(true);
+        expect(rows.find((r) => r.origin === 'broadcast')?.text).toContain('other tab');
+        // The leading tab holds the only event stream.
+        expect(sentBySecond).not.toContain('GET /events');
+        await second.screenshot({ path: screenshotPath(`${dashboard.shots}-10-second-tab`) });
+      } finally {
+        await second.close();
+      }
     });
   });
 }

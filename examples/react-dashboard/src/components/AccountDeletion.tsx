@@ -28,6 +28,7 @@ function TaskProgress({ task, error }: { task: Task | undefined; error: unknown 
       <div
         className="progress"
         role="progressbar"
+        aria-label={`Deletion of the account: ${status}`}
         aria-valuenow={PROGRESS[status] ?? 0}
         aria-valuemin={0}
         aria-valuemax={100}
@@ -60,6 +61,11 @@ function AccountRow({ id }: { id: string }) {
   // The generic hook: accounts have no dedicated hook, any resource client plugs in the same way.
   const account = useResource<Account>({ definition: accounts, get: (key) => client.accounts.get(key) }, id);
   const [taskId, setTaskId] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
+  // The name outlives the account: once deleted the service answers 404 and the store drops it.
+  const [name, setName] = useState<string>();
+  const held = account.data?.name ?? undefined;
+  if (held !== undefined && held !== name) setName(held);
   const [requestError, setRequestError] = useState<unknown>();
   const { task, status, error } = useTask(taskId);
   const gone = account.error instanceof ApiError && account.error.status === 404;
@@ -71,6 +77,7 @@ function AccountRow({ id }: { id: string }) {
   }, [status, refetch]);
 
   const remove = () => {
+    setConfirming(false);
     setRequestError(undefined);
     client.accounts.delete(id).then((t) => setTaskId(t.task_id), setRequestError);
   };
@@ -79,31 +86,51 @@ function AccountRow({ id }: { id: string }) {
     <li className="account" data-testid={`account-${id}`}>
       <div className="account-head">
         <div>
-          <strong>{account.data?.name ?? id}</strong>
-          {account.data && (
+          <strong>{name ?? id}</strong>
+          {name !== undefined && (
             <>
               {' '}
               <span className="muted">{id}</span>
-              <span className="version-badge small">v{account.data.version}</span>
             </>
           )}
+          {account.data && <span className="version-badge small">v{account.data.version}</span>}
         </div>
         {gone ? (
           <span className="pill deleted" data-testid="account-deleted">
             deleted
           </span>
         ) : (
+          !confirming && (
+            <button
+              type="button"
+              className="button danger"
+              data-testid={`delete-${id}`}
+              disabled={taskId !== undefined || !account.data}
+              onClick={() => setConfirming(true)}
+            >
+              Delete account
+            </button>
+          )
+        )}
+      </div>
+      {confirming && (
+        <fieldset className="confirm">
+          <legend className="small">
+            Delete <strong>{name ?? id}</strong>? Its spend controls stop working; this cannot be undone.
+          </legend>
           <button
             type="button"
             className="button danger"
-            data-testid={`delete-${id}`}
-            disabled={taskId !== undefined || !account.data}
+            data-testid={`confirm-delete-${id}`}
             onClick={remove}
           >
-            Delete account
+            Delete {name ?? id}
+          </button>{' '}
+          <button type="button" className="button" onClick={() => setConfirming(false)}>
+            Keep account
           </button>
-        )}
-      </div>
+        </fieldset>
+      )}
       {account.data && <p className="small muted">Status: {account.data.status}</p>}
       {taskId && <TaskProgress task={task} error={error} />}
       {requestError !== undefined && <ErrorPanel error={requestError} context={`Deleting ${id}`} />}

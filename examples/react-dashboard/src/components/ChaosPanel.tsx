@@ -1,19 +1,16 @@
-import type { NetworkMonitor } from '@vstore/dashboard-kit';
+import type { FaultState, NetworkMonitor, ServiceAdmin } from '@vstore/dashboard-kit';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ErrorPanel } from './ErrorPanel';
 
-type Profile = 'none' | 'chaos';
+/** How often the switch re-reads the service's profile, so a change made elsewhere shows. */
+const FOLLOW_MS = 2000;
 
-/** The service's unauthenticated admin route (local only) that switches its fault profile. */
-async function setProfile(serviceUrl: string, profile: Profile): Promise<void> {
-  const response = await fetch(`${serviceUrl}/__admin/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ profile }),
-  });
-  if (!response.ok)
-    throw new Error(`The service refused the fault profile "${profile}" (HTTP ${response.status}).`);
-}
+const PROFILE_TEXT: Record<FaultState, string> = {
+  none: 'Faults off',
+  chaos: 'Fault profile "chaos" is on',
+  flaky: 'Fault profile "flaky" is on',
+  custom: 'Custom fault settings are on',
+};
 
 /** Milliseconds left until `until`, re-rendering every 200 ms while some are left. */
 function useCountdown(until: number | undefined): number {
@@ -32,40 +29,54 @@ function useCountdown(until: number | undefined): number {
 
 /**
  * The chaos switch: turns on the service's `chaos` fault profile (429 bursts with Retry-After,
- * 5xx, latency, duplicated and reordered webhooks) and shows the client riding it out.
+ * 5xx, latency, duplicated and reordered webhooks) and shows the client riding it out. It follows
+ * the service's real profile (read every 2 s), so a reset from outside or custom settings show as such.
  */
-export function ChaosPanel({ serviceUrl, network }: { serviceUrl: string; network: NetworkMonitor }) {
-  const [profile, setLocalProfile] = useState<Profile>('none');
+export function ChaosPanel({ admin, network }: { admin: ServiceAdmin; network: NetworkMonitor }) {
+  const [profile, setLocalProfile] = useState<FaultState | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
   const stats = useSyncExternalStore(network.subscribe, network.getStats);
   const remainingMs = useCountdown(stats.retryUntil);
-  const on = profile === 'chaos';
+  const on = profile !== undefined && profile !== 'none';
 
-  // Show the service's current profile: it may have been started with --faults chaos. Sent a
-  // microtask later and aborted on cleanup, so StrictMode's mount, unmount, mount asks once, and a
-  // reply after unmount (or a changed URL) sets nothing.
+  // Reads the service's profile now and every FOLLOW_MS. Started a microtask later and aborted on
+  // cleanup, so StrictMode's mount, unmount, mount asks once, and a late reply sets nothing.
   useEffect(() => {
+    if (busy) return;
     const controller = new AbortController();
     const { signal } = controller;
+    const read = () =>
+      admin.faults(signal).then(
+        (next) => {
+          setLocalProfile(next);
+          setError(undefined);
+        },
+        (e: unknown) => signal.aborted || setError(e),
+      );
     queueMicrotask(() => {
-      if (signal.aborted) return;
-      fetch(`${serviceUrl}/__admin/faults`, { signal })
-        .then((response) => response.json() as Promise<{ profile?: unknown }>)
-        .then(
-          (body) => setLocalProfile(body.profile === 'chaos' ? 'chaos' : 'none'),
-          (e: unknown) => signal.aborted || setError(e),
-        );
+      if (!signal.aborted) void read();
     });
-    return () => controller.abort();
-  }, [serviceUrl]);
+    const timer = setInterval(() => void read(), FOLLOW_MS);
+    return () => {
+      controller.abort();
+      clearInterval(timer);
+    };
+  }, [admin, busy]);
 
+  // The box flips at once; the service's answer then confirms it, or the box flips back with the error.
   const toggle = () => {
-    const next: Profile = on ? 'none' : 'chaos';
+    const before = profile;
+    const next = on ? 'none' : 'chaos';
+    setLocalProfile(next);
     setBusy(true);
     setError(undefined);
-    setProfile(serviceUrl, next)
-      .then(() => setLocalProfile(next), setError)
+    admin
+      .setProfile(next)
+      .then(setLocalProfile, (e: unknown) => {
+        setLocalProfile(before);
+        setError(e);
+      })
       .finally(() => setBusy(false));
   };
 
@@ -73,9 +84,18 @@ export function ChaosPanel({ serviceUrl, network }: { serviceUrl: string; networ
     <section className={`panel chaos${on ? ' on' : ''}`} data-testid="chaos-panel">
       <h2>Chaos</h2>
       <label className="switch">
-        <input type="checkbox" checked={on} disabled={busy} onChange={toggle} data-testid="chaos-toggle" />
-        <span>{on ? 'Fault profile "chaos" is on' : 'Faults off'}</span>
+        <input
+          type="checkbox"
+          checked={on}
+          disabled={busy || profile === undefined}
+          onChange={toggle}
+          data-testid="chaos-toggle"
+        />
+        <span>Inject faults (chaos profile)</span>
       </label>
+      <p className="small" role="status" data-testid="chaos-state" data-profile={profile ?? ''}>
+        {profile === undefined ? 'Reading the fault profile…' : PROFILE_TEXT[profile]}
+      </p>
       <div className="countdown" data-testid="retry-countdown" data-active={remainingMs > 0}>
         {remainingMs > 0 ? (
           <>
@@ -106,7 +126,7 @@ export function ChaosPanel({ serviceUrl, network }: { serviceUrl: string; networ
           <dd data-testid="net-5xx">{stats.serverErrors}</dd>
         </div>
       </dl>
-      {error !== undefined && <ErrorPanel error={error} context="Switching the fault profile" />}
+      {error !== undefined && <ErrorPanel error={error} context="Reading or switching the fault profile" />}
     </section>
   );
 }

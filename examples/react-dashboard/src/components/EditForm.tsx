@@ -99,7 +99,11 @@ export function EditForm({ control }: { control: SpendControl }) {
         {status === 'pending' ? 'Saving…' : 'Save changes'}
       </button>
       {outcome && status === 'success' && (
-        <div className={`notice ${outcome.theirs.length ? 'warn' : 'ok'}`} data-testid="edit-outcome">
+        <div
+          className={`notice ${outcome.theirs.length ? 'warn' : 'ok'}`}
+          role="status"
+          data-testid="edit-outcome"
+        >
           {outcome.theirs.length ? (
             <>
               <strong>Saved as version {outcome.version}, on top of someone else's change.</strong> While you
@@ -115,7 +119,9 @@ export function EditForm({ control }: { control: SpendControl }) {
           )}
         </div>
       )}
-      {status === 'error' && <ErrorPanel error={error} context={`Saving ${control.spend_control_id}`} />}
+      {status === 'error' && (
+        <ErrorPanel error={error} context={`Saving ${control.spend_control_id}`} action="write" />
+      )}
       <p className="muted small">Current limit: {formatMoney(control.limit)}</p>
     </form>
   );

@@ -1,5 +1,6 @@
+import { type TabRole, tabs } from '@vstore/dashboard-kit';
 import { type Client, useVStoreClient } from '@vstore/react';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
 type EventsApi = Client['events'];
 
@@ -23,18 +24,20 @@ function Stat({
 }
 
 function Connected({ events, url }: { events: EventsApi; url: string }) {
+  const [role, setRole] = useState<TabRole>('follower');
   useEffect(() => {
     let live = true;
     let disconnect: (() => void) | undefined;
     // One connection under StrictMode: the first mount's connect is cancelled before it starts.
+    // Only one tab of the dashboard holds the stream; the others follow it over BroadcastChannel.
     queueMicrotask(() => {
-      if (live) disconnect = events.connect(url);
+      if (live) disconnect = tabs.connectEvents(url, setRole);
     });
     return () => {
       live = false;
       disconnect?.();
     };
-  }, [events, url]);
+  }, [url]);
   const subscribeState = useCallback(
     (listener: () => void) => {
       const subscription = events.connectionState$.subscribe(listener);
@@ -47,7 +50,10 @@ function Connected({ events, url }: { events: EventsApi; url: string }) {
   return (
     <>
       <h2>
-        Live updates <span className={`dot ${state}`} data-testid="sse-state" data-state={state} /> {state}
+        Live updates <span className={`dot ${state}`} data-testid="sse-state" data-state={state} /> {state}{' '}
+        <span className="tab-role muted" data-testid="tab-role" data-role={role}>
+          {role === 'leader' ? '(this tab holds the stream)' : '(following another tab)'}
+        </span>
       </h2>
       <dl className="stats">
         <Stat label="Received" value={stats.received} id="events-received" />

@@ -17,7 +17,9 @@ export function SpendControlDetail({ id }: { id: string }) {
           v{data?.version ?? '…'}
         </span>
       </div>
-      {status === 'error' && <ErrorPanel error={error} context={`Loading ${id}`} />}
+      {status === 'error' && (
+        <ErrorPanel error={error} context={`Loading ${id}`} onRetry={() => void refetch()} />
+      )}
       {data && (
         <>
           <dl className="fields">

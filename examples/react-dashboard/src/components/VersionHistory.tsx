@@ -1,4 +1,4 @@
-import { formatMoney, formatTime } from '@vstore/dashboard-kit';
+import { formatTime, historyPage, historyRows } from '@vstore/dashboard-kit';
 import { useSpendControlHistory } from '@vstore/react';
 import { useState } from 'react';
 import { ErrorPanel } from './ErrorPanel';
@@ -11,6 +11,7 @@ import { VersionDiff } from './VersionDiff';
 export function VersionHistory({ id }: { id: string }) {
   const { data, status, error, isFetching } = useSpendControlHistory(id);
   const [picked, setPicked] = useState<{ left?: number; right?: number }>({});
+  const [pageIndex, setPageIndex] = useState(0);
   if (status === 'error' && !data)
     return <ErrorPanel error={error} context={`Loading the history of ${id}`} />;
   if (!data) return <p className="muted">Loading history…</p>;
@@ -19,6 +20,7 @@ export function VersionHistory({ id }: { id: string }) {
   // Until someone picks, compare the two newest versions.
   const left = picked.left ?? Math.max(1, newest - 1);
   const right = picked.right ?? newest;
+  const page = historyPage(historyRows(data), pageIndex);
   const choose = (side: 'left' | 'right') => (e: { target: { value: string } }) =>
     setPicked((p) => ({ left, right, ...p, [side]: Number(e.target.value) }));
 
@@ -36,27 +38,57 @@ export function VersionHistory({ id }: { id: string }) {
       <table className="versions">
         <thead>
           <tr>
-            <th>Version</th>
-            <th>Time</th>
-            <th>Name</th>
-            <th>Limit</th>
-            <th>Status</th>
+            <th scope="col">Version</th>
+            <th scope="col">Time</th>
+            <th scope="col">Changed</th>
           </tr>
         </thead>
         <tbody>
-          {[...data].reverse().map((v) => (
-            <tr key={v.version} data-testid={`history-row-${v.version}`}>
+          {page.rows.map((row) => (
+            <tr key={row.version} data-testid={`history-row-${row.version}`}>
               <td>
-                <span className="version-badge small">v{v.version}</span>
+                <span className="version-badge small">v{row.version}</span>
               </td>
-              <td>{formatTime(v.version_time)}</td>
-              <td>{v.name}</td>
-              <td>{formatMoney(v.limit)}</td>
-              <td>{v.status}</td>
+              <td>{formatTime(row.versionTime)}</td>
+              <td>
+                <ul className="changes">
+                  {row.changes.map(([label, before, after]) => (
+                    <li key={label} data-testid="history-change">
+                      {label}: {before === undefined ? after : `${before} → ${after}`}
+                    </li>
+                  ))}
+                  {row.changes.length === 0 && <li className="muted">no visible field</li>}
+                </ul>
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
+      {page.pages > 1 && (
+        <nav className="pager" aria-label="History pages">
+          <button
+            type="button"
+            className="button small"
+            disabled={page.page === 0}
+            onClick={() => setPageIndex(page.page - 1)}
+            data-testid="history-newer"
+          >
+            Newer versions
+          </button>
+          <span className="small" data-testid="history-page">
+            Page {page.page + 1} of {page.pages}
+          </span>
+          <button
+            type="button"
+            className="button small"
+            disabled={page.page === page.pages - 1}
+            onClick={() => setPageIndex(page.page + 1)}
+            data-testid="history-older"
+          >
+            Older versions
+          </button>
+        </nav>
+      )}
       <div className="diff-pickers">
         Compare
         <select value={left} onChange={choose('left')} data-testid="diff-left" aria-label="Left version">

@@ -1,0 +1,176 @@
+import type { Client } from '@vstore/core';
+import { createDevtoolsState, type DevtoolsState } from './devtoolsState';
+import { createDevtoolsView, type DevtoolsView } from './devtoolsView';
+
+/** What the panel reads from a client: its store. */
+export type DevtoolsClient = Pick<Client, 'store'>;
+
+export const DEVTOOLS_TAG = 'vstore-devtools';
+
+/** Writes kept in the timeline unless the `capacity` attribute or property says otherwise. */
+export const DEFAULT_CAPACITY = 500;
+
+/** The `<vstore-devtools>` element: set `client` and it shows that client's store. */
+export interface VstoreDevtoolsElement extends HTMLElement {
+  /** The client whose store is shown; the panel subscribes while connected to a document. */
+  client: DevtoolsClient | undefined;
+  /**
+   * Writes kept in the timeline (a ring buffer: the oldest go first). Also the `capacity` attribute.
+   * Setting it empties the timeline.
+   * @default 500
+   */
+  capacity: number;
+  /** Whether the panel is expanded. Also the `open` attribute. @default false */
+  open: boolean;
+}
+
+interface Unsubscribable {
+  unsubscribe(): void;
+}
+
+/**
+ * The class is made on first use, not at import: server rendering has no `HTMLElement`, and an app
+ * that never mounts the panel builds nothing.
+ */
+function createElementClass(): CustomElementConstructor {
+  return class VstoreDevtools extends HTMLElement implements VstoreDevtoolsElement {
+    static observedAttributes = ['open', 'capacity'];
+    #client: DevtoolsClient | undefined;
+    #subscription: Unsubscribable | undefined;
+    #state: DevtoolsState = createDevtoolsState(DEFAULT_CAPACITY);
+    #view: DevtoolsView | undefined;
+    #renderQueued = false;
+
+    get client(): DevtoolsClient | undefined {
+      return this.#client;
+    }
+    set client(client: DevtoolsClient | undefined) {
+      if (client === this.#client) return;
+      this.#disconnectStore();
+      this.#client = client;
+      this.#state = this.#freshState(this.#state.log.capacity);
+      if (this.isConnected) this.#connectStore();
+      this.#scheduleRender();
+    }
+
+    get capacity(): number {
+      return this.#state.log.capacity;
+    }
+    set capacity(value: number) {
+      this.setAttribute('capacity', String(value));
+    }
+
+    get open(): boolean {
+      return this.hasAttribute('open');
+    }
+    set open(value: boolean) {
+      this.toggleAttribute('open', value);
+    }
+
+    attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+      if (name === 'open') {
+        this.#view?.setOpen(value !== null);
+      } else if (name === 'capacity') {
+        const capacity = value === null ? DEFAULT_CAPACITY : Number(value);
+        if (capacity === this.#state.log.capacity) return;
+        // Validates before anything changes: a bad value throws the RangeError and keeps the old log.
+        const fresh = createDevtoolsState(capacity);
+        this.#adopt(fresh);
+      }
+      this.#scheduleRender();
+    }
+
+    connectedCallback(): void {
+      if (this.#view === undefined) {
+        const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+        this.#view = createDevtoolsView(
+          root,
+          {
+            onToggle: () => {
+              this.open = !this.open;
+            },
+            onPause: () => {
+              this.#state.paused = !this.#state.paused;
+              this.#scheduleRender();
+            },
+            onClear: () => {
+              this.#state.clear();
+              this.#scheduleRender();
+            },
+            onKeyFilter: (value) => {
+              this.#state.keyFilter = value;
+              this.#scheduleRender();
+            },
+            onOutcomeFilter: (value) => {
+              this.#state.outcomeFilter = value;
+              this.#scheduleRender();
+            },
+          },
+          this.open,
+        );
+      }
+      this.#connectStore();
+      this.#view.render(this.#state);
+    }
+
+    disconnectedCallback(): void {
+      this.#disconnectStore();
+    }
+
+    /** Keeps filters, pause and the key table across a capacity change; the timeline starts over. */
+    #adopt(fresh: DevtoolsState): void {
+      fresh.paused = this.#state.paused;
+      fresh.keyFilter = this.#state.keyFilter;
+      fresh.outcomeFilter = this.#state.outcomeFilter;
+      for (const [key, row] of this.#state.keys) fresh.keys.set(key, row);
+      this.#state = fresh;
+    }
+
+    #freshState(capacity: number): DevtoolsState {
+      const fresh = createDevtoolsState(capacity);
+      fresh.paused = this.#state.paused;
+      fresh.keyFilter = this.#state.keyFilter;
+      fresh.outcomeFilter = this.#state.outcomeFilter;
+      return fresh;
+    }
+
+    #connectStore(): void {
+      const store = this.#client?.store;
+      if (store === undefined || this.#subscription !== undefined) return;
+      // The key table restarts from the store itself: writes made while disconnected were not seen.
+      this.#state.keys.clear();
+      const snapshot = store.dehydrate();
+      this.#state.seed(snapshot.entities, snapshot.removed);
+      this.#subscription = store.changes.subscribe((change) => {
+        this.#state.record(change, Date.now());
+        this.#scheduleRender();
+      });
+    }
+
+    #disconnectStore(): void {
+      this.#subscription?.unsubscribe();
+      this.#subscription = undefined;
+    }
+
+    /** One redraw per burst of writes (a page of results, a hydrate) rather than one per write. */
+    #scheduleRender(): void {
+      if (this.#renderQueued || this.#view === undefined) return;
+      this.#renderQueued = true;
+      queueMicrotask(() => {
+        this.#renderQueued = false;
+        this.#view?.render(this.#state);
+      });
+    }
+  };
+}
+
+/**
+ * Registers `<vstore-devtools>` once; later calls (a second copy of the package, hot reload) keep the
+ * first definition. Returns false where there is no `customElements` registry (server rendering).
+ */
+export function defineDevtoolsElement(): boolean {
+  if (typeof customElements === 'undefined') return false;
+  if (customElements.get(DEVTOOLS_TAG) === undefined)
+    customElements.define(DEVTOOLS_TAG, createElementClass());
+  return true;
+}

@@ -1,0 +1,40 @@
+import {
+  DEVTOOLS_TAG,
+  type DevtoolsClient,
+  defineDevtoolsElement,
+  type VstoreDevtoolsElement,
+} from './devtoolsElement';
+
+export interface MountDevtoolsOptions {
+  /**
+   * Where the panel is appended. It floats at the bottom right whatever the target; pass one to keep
+   * it inside a subtree you remove yourself.
+   * @default document.body
+   */
+  target?: Element | DocumentFragment;
+  /**
+   * Writes kept in the timeline; older ones are dropped.
+   * @default 500
+   */
+  capacity?: number;
+  /**
+   * Whether the panel starts expanded.
+   * @default false
+   */
+  open?: boolean;
+}
+
+/**
+ * Shows `client`'s store in a `<vstore-devtools>` panel. Returns the unmount function, which removes
+ * the element and ends its subscription to `store.changes`.
+ */
+export function mountDevtools(client: DevtoolsClient, options: MountDevtoolsOptions = {}): () => void {
+  if (!defineDevtoolsElement())
+    throw new TypeError('mountDevtools needs a DOM with customElements (a browser)');
+  const element = document.createElement(DEVTOOLS_TAG) as VstoreDevtoolsElement;
+  if (options.capacity !== undefined) element.capacity = options.capacity;
+  if (options.open === true) element.open = true;
+  element.client = client;
+  (options.target ?? document.body).append(element);
+  return () => element.remove();
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsdown';
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: 'esm',
+  platform: 'neutral',
+  // package.json's exports name index.mjs / index.d.mts; with platform 'neutral' tsdown would write .js.
+  fixedExtension: true,
+  dts: true,
+  sourcemap: true,
+  // Only core's types are imported; the app's own copy of core is the one inspected.
+  external: ['@vstore/core'],
+});
