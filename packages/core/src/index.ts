@@ -56,6 +56,7 @@ export {
   RateLimitError,
   RequestValidationError,
   ResponseShapeError,
+  ResponseTooLargeError,
   redactUrl,
   spendControlSchema,
   spendControls,

@@ -9,9 +9,10 @@ import {
   GatewayError,
   RateLimitError,
   ResponseShapeError,
+  ResponseTooLargeError,
 } from '@vstore/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type BadResponse, badResponses } from '../../fixtures/badResponses';
+import { type BadResponse, badResponses, CORPUS_TOKEN } from '../../fixtures/badResponses';
 
 const seeded = {
   spend_control_id: 'sc_1',
@@ -57,7 +58,19 @@ function call(client: Client, which: BadResponse['call']): Promise<unknown> {
   }
 }
 
-const classes = { ApiError, GatewayError, RateLimitError, ResponseShapeError } as const;
+const classes = {
+  ApiError,
+  GatewayError,
+  RateLimitError,
+  ResponseShapeError,
+  ResponseTooLargeError,
+} as const;
+
+/** Every way an error gets shown or shipped. */
+const renderings = (error: unknown) => {
+  const e = error as ApiError;
+  return [e.message, String(e.stack), JSON.stringify(e), JSON.stringify(e.body ?? null)];
+};
 
 /** The store's whole observable state (latest, tombstones, the historical slot a bad read could fill). */
 const snapshot = (store: EntityStore) =>
@@ -80,8 +93,10 @@ async function exercise(
     ),
   );
   watching.unsubscribe();
-  expect(error).toBeInstanceOf(ApiError);
+  // Every case is a typed error; all but an over-long body are ApiErrors (that one was never read).
+  expect(error).toBeInstanceOf(bad.error === 'ResponseTooLargeError' ? Error : ApiError);
   expect((error as Error).constructor).toBe(classes[bad.error]);
+  if (bad.echoesToken) for (const text of renderings(error)) expect(text).not.toContain(CORPUS_TOKEN);
   expect((error as Error).name).toBe(bad.error);
   expect(snapshot(store)).toBe(before);
   expect(changes).toEqual([]);
@@ -113,7 +128,7 @@ describe('bad-input corpus', () => {
       };
       await exercise(
         bad,
-        (store) => createClient({ baseUrl: 'https://api.test', getToken: () => 'token-abc', store, fetch }),
+        (store) => createClient({ baseUrl: 'https://api.test', getToken: () => CORPUS_TOKEN, store, fetch }),
         async (settled) => {
           // Generous: the worst case (429s without a usable Retry-After) waits well under 20 s.
           await vi.advanceTimersByTimeAsync(20_000);
@@ -161,7 +176,7 @@ describe('bad-input corpus', () => {
         (store) =>
           createClient({
             baseUrl: url,
-            getToken: () => 'token-abc',
+            getToken: () => CORPUS_TOKEN,
             store,
             retry: {
               maxAttempts: 3,

@@ -23,6 +23,7 @@ export {
   IdempotencyKeyReuseError,
   InvalidUpdateError,
   PollTimeoutError,
+  ResponseTooLargeError,
   TaskCancelledError,
   TaskFailedError,
   UnsupportedSchemaVersionError,
