@@ -97,6 +97,11 @@ async function exercise(
   expect(error).toBeInstanceOf(bad.error === 'ResponseTooLargeError' ? Error : ApiError);
   expect((error as Error).constructor).toBe(classes[bad.error]);
   if (bad.echoesToken) for (const text of renderings(error)) expect(text).not.toContain(CORPUS_TOKEN);
+  if (bad.reconciled) {
+    expect(error).toMatchObject({ outcomeUnknown: true });
+    expect((error as Error).message).toContain('outcome of this write is unknown');
+  }
+  expect((error as Error).message).not.toMatch(/\.\./);
   expect((error as Error).name).toBe(bad.error);
   expect(snapshot(store)).toBe(before);
   expect(changes).toEqual([]);
@@ -122,8 +127,10 @@ describe('bad-input corpus', () => {
       vi.useFakeTimers();
       const start = Date.now();
       const sentAt: number[] = [];
-      const fetch: typeof globalThis.fetch = async () => {
+      const methods: string[] = [];
+      const fetch: typeof globalThis.fetch = async (_, init) => {
         sentAt.push(Date.now() - start);
+        methods.push(init?.method ?? 'GET');
         return new Response(bad.body, { status: bad.status, headers: bad.headers ?? {} });
       };
       await exercise(
@@ -135,7 +142,13 @@ describe('bad-input corpus', () => {
           return settled;
         },
       );
-      if (bad.retried) {
+      if (bad.reconciled) {
+        // The write once, at once; then only reads (retried as GETs are) to settle it.
+        expect(methods[0]).toBe('PATCH');
+        expect(sentAt[0]).toBe(0);
+        expect(methods.slice(1).every((m) => m === 'GET')).toBe(true);
+        expect(methods.length).toBeGreaterThan(1);
+      } else if (bad.retried) {
         expect(sentAt).toHaveLength(5);
         expect(Math.max(...sentAt)).toBeLessThanOrEqual(15_000);
       } else {
