@@ -81,18 +81,17 @@ export function changedFields(patches: readonly Patch[], updatable: readonly str
   return [...fields];
 }
 
-type Immer = typeof import('immer');
+type Immer = typeof import('./immerRecipe');
 let immer: Immer | undefined;
 let loading: Promise<Immer> | undefined;
 
 /**
- * immer, loaded when a recipe first runs: apps that never edit do not ship it in their first
- * chunk. Resolves at once (a resolved promise) once loaded.
+ * immer, loaded when a recipe first runs, so that with code splitting an app's first chunk does
+ * not carry it. Resolves at once (a resolved promise) once loaded.
  */
 export function loadImmer(): Promise<Immer> {
   if (immer) return Promise.resolve(immer);
-  loading ??= import('immer').then((module) => {
-    module.enablePatches();
+  loading ??= import('./immerRecipe').then((module) => {
     immer = module;
     return module;
   });
