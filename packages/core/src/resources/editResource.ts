@@ -131,11 +131,11 @@ export function editResource<TEntity extends object, TUpdateKey extends string, 
     // the recipe's result is always sent over the latest state, and with a base older than the
     // latest, what changed in between is compared before anything is sent.
     const start$ = (): Observable<{ base: TEntity; latest$: Observable<TEntity> }> => {
-      if (options.baseVersion !== undefined)
+      const copy = options.baseVersion !== undefined || mode === 'abort' ? held() : undefined;
+      if (options.baseVersion !== undefined && (!copy || versionOf(copy) !== options.baseVersion))
         return ops
           .get$(id, { version: options.baseVersion, ...call })
           .pipe(map((base) => ({ base, latest$: ops.get$(id, call) })));
-      const copy = mode === 'abort' ? held() : undefined;
       if (copy) return of({ base: copy, latest$: ops.get$(id, call) });
       return ops.get$(id, call).pipe(map((base) => ({ base, latest$: of(base) })));
     };
