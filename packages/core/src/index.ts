@@ -1,4 +1,7 @@
 // client
+
+// zod, as the resource schemas use it: an app defining its own resources needs no second copy.
+export * as z from 'zod';
 export type {
   Account,
   AccountClient,
@@ -41,8 +44,8 @@ export type {
 } from './client/index';
 export {
   ApiError,
+  accountDefinition,
   accountSchema,
-  accounts,
   BusinessRuleError,
   ConcurrentUpdateError,
   createClient,
@@ -63,28 +66,36 @@ export {
   ResponseShapeError,
   ResponseTooLargeError,
   redactUrl,
+  spendControlDefinition,
   spendControlSchema,
-  spendControls,
   TaskCancelledError,
   TaskFailedError,
   TERMINAL_TASK_STATUSES,
+  taskDefinition,
   taskSchema,
-  tasks,
   UnsupportedSchemaVersionError,
 } from './client/index';
-// events
+// cross-tab sharing
 export type {
   ChannelConstructor,
   ChannelLike,
   ChannelLocks,
   ChannelLocksOptions,
+  CrossTab,
+  CrossTabMessage,
+  CrossTabOptions,
+  LockManagerLike,
+  SharedPollClient,
+  SharedPollOptions,
+} from './crossTab/index';
+export { createChannelLocks, createCrossTab, defaultLockManager, pollTaskShared } from './crossTab/index';
+export type { VStoreError } from './errors/vstoreError';
+// events
+export type {
   ClientEvents,
   ClientEventsOptions,
   ConnectionState,
   ConnectOptions,
-  CrossTab,
-  CrossTabMessage,
-  CrossTabOptions,
   EventIngest,
   EventIngestOptions,
   EventRegistration,
@@ -92,31 +103,47 @@ export type {
   EventStats,
   IgnoreReason,
   IngestReport,
-  LockManagerLike,
-  OptimisticApplyOptions,
-  OptimisticChange,
-  OptimisticHandle,
-  OptimisticLayer,
-  SharedPollClient,
-  SharedPollOptions,
   SseBackoffOptions,
   SseConnection,
   SseConnectionOptions,
 } from './events/index';
 export {
-  createChannelLocks,
   createClientEvents,
-  createCrossTab,
   createDefaultEventRegistry,
   createEventIngest,
   createEventRegistry,
-  createOptimisticLayer,
   createSseConnection,
-  defaultLockManager,
   eventsOf,
   parseSchemaMajor,
-  pollTaskShared,
 } from './events/index';
+// observers
+export type {
+  HistoryResource,
+  ObserveOptions,
+  ObserverResult,
+  ReadableResource,
+  ReadKind,
+  ReadState,
+  RequestCache,
+  RequestCacheOptions,
+  ResourceObserver,
+  ResultStatus,
+  TaskObserver,
+  TaskObserverResult,
+  TaskObserverStatus,
+  UpdateObserver,
+  UpdateResult,
+  UpdateStatus,
+} from './observers/index';
+export { observeHistory, observeResource, observeTask, observeUpdate, readKey } from './observers/index';
+// optimistic updates
+export type {
+  OptimisticApplyOptions,
+  OptimisticChange,
+  OptimisticHandle,
+  OptimisticLayer,
+} from './optimistic/index';
+export { createOptimisticLayer } from './optimistic/index';
 // store
 export type {
   ApplyOutcome,

@@ -1,12 +1,4 @@
-import {
-  type Account,
-  ApiError,
-  accounts,
-  type Task,
-  useResource,
-  useTask,
-  useVStoreClient,
-} from '@vstore/react';
+import { ApiError, type Task, useResource, useTask, useVStoreClient } from '@vstore/react';
 import { useEffect, useState } from 'react';
 import { ErrorPanel } from './ErrorPanel';
 
@@ -59,7 +51,7 @@ function TaskProgress({ task, error }: { task: Task | undefined; error: unknown 
 function AccountRow({ id }: { id: string }) {
   const client = useVStoreClient();
   // The generic hook: accounts have no dedicated hook, any resource client plugs in the same way.
-  const account = useResource<Account>({ definition: accounts, get: (key) => client.accounts.get(key) }, id);
+  const account = useResource(client.accounts, id);
   const [taskId, setTaskId] = useState<string>();
   const [confirming, setConfirming] = useState(false);
   // The name outlives the account: once deleted the service answers 404 and the store drops it.

@@ -1,11 +1,14 @@
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import type { ClientEvents } from '../events/clientEvents';
-import { createEventClient, type EventClientOptions } from '../events/eventClient';
+import { clientEventsFor, type EventClientOptions } from '../events/eventClient';
 import { fetchSend, type Send } from '../http/request';
 import { type ResolvedRetryOptions, type RetryOptions, resolveRetryOptions } from '../http/retryPolicy';
 import { createTokenProvider, type GetToken } from '../http/tokenProvider';
 import { createTransport } from '../http/transport';
+import { createRequestCache } from '../observers/requestCache';
+import { linkResource } from '../observers/resourceLink';
 import { type AccountClient, createAccountClient } from '../resources/accountClient';
+import { checkDefinition } from '../resources/checkDefinition';
 import type { ResourceDefinition } from '../resources/defineResource';
 import { createResourceClient, type ResourceClient } from '../resources/resourceClient';
 import { type SpendControl, type SpendControlInput, spendControls } from '../resources/spendControls';
@@ -61,7 +64,10 @@ export interface Client {
   readonly tasks: TaskClient;
   /** Webhook payloads into the store: `ingest(payload)`, and `connect(url)` to the service's SSE relay. */
   readonly events: ClientEvents;
-  /** A client for a resource described with `defineResource`, sharing this client's transport and store. */
+  /**
+   * A client for a resource described with `defineResource`, sharing this client's transport and
+   * store; the same object every time for the same definition.
+   */
   resource<TEntity extends object, TUpdateKey extends string, TCreate>(
     definition: ResourceDefinition<TEntity, TUpdateKey, TCreate>,
   ): ResourceClient<TEntity, TUpdateKey, TCreate>;
@@ -69,14 +75,14 @@ export interface Client {
   readonly retryOptions: Readonly<ResolvedRetryOptions>;
 }
 
-/** Builds the shared context that every part of a client is made from. */
-export function createClientContext(options: ClientOptions): ClientContext {
+export function createClient(options: ClientOptions): Client {
   if (typeof options.baseUrl !== 'string' || options.baseUrl === '')
     throw new TypeError('baseUrl is required');
   if (typeof options.getToken !== 'function') throw new TypeError('getToken must be a function');
   const scheduler = options.scheduler ?? asyncScheduler;
   const retry = resolveRetryOptions(options.retry);
   const store = options.store ?? createEntityStore();
+  // The one token cache of the client, shared by its requests and its event stream.
   const tokens = createTokenProvider(options.getToken);
   const transport = createTransport({
     baseUrl: options.baseUrl,
@@ -89,31 +95,43 @@ export function createClientContext(options: ClientOptions): ClientContext {
     authorize: options.authorize,
     maxResponseBytes: options.maxResponseBytes,
   });
-  return {
-    baseUrl: options.baseUrl,
-    tokens,
-    authorize: options.authorize,
-    fetch: options.fetch,
-    environment: options.environment,
+  const ctx: ClientContext = {
     transport,
-    retry,
     store,
     scheduler,
+    environment: options.environment,
     maxAgeMs: options.maxAgeMs ?? 0,
-    confirmedAt: new Map(),
+    requests: createRequestCache({ now: () => scheduler.now() }),
     removals: createRemovalWatch(store),
   };
-}
-
-export function createClient(options: ClientOptions): Client {
-  const ctx = createClientContext(options);
+  // One resource client per definition, so observers and hooks keyed by it share their requests.
+  const resources = new WeakMap<object, ResourceClient<object, string, never>>();
   return {
     store: ctx.store,
     spendControls: createResourceClient(spendControls, ctx),
     accounts: createAccountClient(ctx),
-    tasks: createTaskClient(ctx),
-    events: createEventClient(ctx, options.events),
-    resource: (definition) => createResourceClient(definition, ctx),
-    retryOptions: ctx.retry,
+    tasks: linkResource(createTaskClient(ctx), ctx),
+    events: clientEventsFor(
+      {
+        store,
+        tokens,
+        baseUrl: options.baseUrl,
+        authorize: options.authorize,
+        fetch: options.fetch,
+        environment: options.environment,
+      },
+      options.events,
+    ),
+    resource<TEntity extends object, TUpdateKey extends string, TCreate>(
+      definition: ResourceDefinition<TEntity, TUpdateKey, TCreate>,
+    ) {
+      let made = resources.get(definition) as ResourceClient<TEntity, TUpdateKey, TCreate> | undefined;
+      if (!made) {
+        made = createResourceClient(checkDefinition(definition), ctx);
+        resources.set(definition, made as unknown as ResourceClient<object, string, never>);
+      }
+      return made;
+    },
+    retryOptions: retry,
   };
 }
