@@ -1,0 +1,1 @@
+export { ConflictPanel } from './ConflictPanel';
