@@ -12,6 +12,7 @@ process.env.NODE_ENV = 'production';
 const suites: { name: string; run: () => Promise<SuiteResult> }[] = [
   { name: 'storeUpsert', run: async () => (await import('./storeUpsert.bench')).storeUpsertSuite() },
   { name: 'storeMemory', run: async () => (await import('./storeMemory.bench')).storeMemorySuite() },
+  { name: 'serviceMemory', run: async () => (await import('./serviceMemory.bench')).serviceMemorySuite() },
   { name: 'serviceFetch', run: async () => (await import('./serviceFetch.bench')).serviceFetchSuite() },
   { name: 'ingest', run: async () => (await import('./ingest.bench')).ingestSuite() },
   { name: 'render', run: async () => (await import('./render.bench')).renderSuite() },

@@ -1,11 +1,14 @@
-import { requestValidationError } from './errors';
+import { authenticate } from './auth';
+import { requestValidationError, unsupportedMediaTypeError } from './errors';
 import { checkFaultOptions, FAULT_PROFILES, type FaultOptions, type FaultProfileName } from './faults';
 import type { ServiceState } from './inspect';
 import { json } from './json';
+import type { ResolvedOptions } from './options';
 import { readJsonObject } from './validation';
 
 export interface AdminHooks {
-  inspect(): ServiceState;
+  /** The state as `token` may see it: its own idempotency keys only. */
+  inspect(token: string): ServiceState;
   setFaults(faults: FaultProfileName | FaultOptions): void;
   traceId(): string;
 }
@@ -13,14 +16,30 @@ export interface AdminHooks {
 const isProfile = (value: unknown): value is FaultProfileName =>
   typeof value === 'string' && Object.hasOwn(FAULT_PROFILES, value);
 
+const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
+
 /**
- * `/__admin/*`: no token, for local tools only (the dashboard's chaos switch, soak checks).
- * GET state, GET faults, POST faults `{ "profile": "chaos" }` or `{ "faults": { ...FaultOptions } }`.
+ * `/__admin/*`, for local tools (the dashboard's chaos switch, soak checks): behind the gateway like
+ * every route, and writes only as `application/json`, which a page on another origin cannot send
+ * without a preflight (and the service answers admin preflights with no CORS headers, so the
+ * browser refuses). GET state, GET faults, POST faults `{ "profile": "chaos" }` or
+ * `{ "faults": { ...FaultOptions } }`. Faults and rate limits never apply here.
  */
-export async function handleAdmin(request: Request, path: string, hooks: AdminHooks): Promise<Response> {
-  if (path === '/__admin/state' && request.method === 'GET') return json(hooks.inspect());
+export async function handleAdmin(
+  request: Request,
+  path: string,
+  options: ResolvedOptions,
+  hooks: AdminHooks,
+): Promise<Response> {
+  const auth = authenticate(request, options);
+  if (!auth.ok) return auth.response;
+  const write = request.method !== 'GET' && request.method !== 'HEAD';
+  if (write && !JSON_TYPE.test(request.headers.get('content-type') ?? '')) {
+    return unsupportedMediaTypeError(hooks.traceId());
+  }
+  if (path === '/__admin/state' && request.method === 'GET') return json(hooks.inspect(auth.token));
   if (path === '/__admin/faults' && request.method === 'GET')
-    return json({ profile: hooks.inspect().faults });
+    return json({ profile: hooks.inspect(auth.token).faults });
   if (path === '/__admin/faults' && request.method === 'POST') {
     const read = await readJsonObject(request, 4096);
     if (!read.ok) return requestValidationError(hooks.traceId(), read.errors);
@@ -55,7 +74,7 @@ export async function handleAdmin(request: Request, path: string, hooks: AdminHo
         },
       ]);
     }
-    return json({ profile: hooks.inspect().faults });
+    return json({ profile: hooks.inspect(auth.token).faults });
   }
   return json(
     {

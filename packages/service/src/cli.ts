@@ -1,7 +1,9 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createService } from './createService';
 import { FAULT_PROFILES, type FaultProfileName } from './faults';
+import type { ResourceDeclaration } from './resources';
 
 const USAGE = `Usage: vstore-service [options]
 
@@ -12,6 +14,9 @@ const USAGE = `Usage: vstore-service [options]
   --token <t>             accepted access token, repeatable (default dev-token)
   --task-duration-ms <n>  time until a task is terminal (default 2000)
   --write-delay-ms <n>    time between a write's read and its commit (default 0)
+  --resources <file>      JSON file of further versioned resources by path, e.g.
+                          { "invoices": { "type": "invoice", "idKey": "invoice_id",
+                            "updatable": ["status", "total"], "history": true, "seed": [] } }
   --no-rate-limit         turn the token bucket off
   -h, --help              show this text`;
 
@@ -21,6 +26,21 @@ function integer(name: string, raw: string | undefined, fallback: number): numbe
   if (!Number.isSafeInteger(value) || value < 0)
     throw new Error(`--${name} needs a non-negative integer, got "${raw}".`);
   return value;
+}
+
+/** The declarations file as JSON; createService then checks each declaration and names what is wrong. */
+function readResources(file: string): Record<string, ResourceDeclaration> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`--resources: cannot read ${file}.`);
+  }
+  try {
+    return JSON.parse(text) as Record<string, ResourceDeclaration>;
+  } catch {
+    throw new Error(`--resources: ${file} is not valid JSON.`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -33,6 +53,7 @@ async function main(): Promise<void> {
       token: { type: 'string', multiple: true },
       'task-duration-ms': { type: 'string' },
       'write-delay-ms': { type: 'string' },
+      resources: { type: 'string' },
       'no-rate-limit': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -45,12 +66,14 @@ async function main(): Promise<void> {
   if (!Object.hasOwn(FAULT_PROFILES, faults))
     throw new Error(`--faults must be none, flaky or chaos, got "${faults}".`);
   const randomSeed = integer('seed', values.seed, 1);
+  const resources = values.resources === undefined ? undefined : readResources(values.resources);
   const service = createService({
     faults: faults as FaultProfileName,
     randomSeed,
     taskDurationMs: integer('task-duration-ms', values['task-duration-ms'], 2000),
     writeDelayMs: integer('write-delay-ms', values['write-delay-ms'], 0),
     ...(values.token ? { tokens: values.token } : {}),
+    ...(resources === undefined ? {} : { resources }),
     ...(values['no-rate-limit'] ? { rateLimit: false as const } : {}),
   });
   const server = await service.listen({

@@ -1,5 +1,6 @@
 import type { IdempotencyStore } from './idempotency';
 import type { ResolvedOptions } from './options';
+import type { DeclaredRecord } from './resources';
 import type { TaskRunner } from './taskRunner';
 import type { Timers } from './timers';
 import type { Account, SeedData, SpendControl } from './types';
@@ -12,7 +13,8 @@ export interface ServiceData {
   accounts: Map<string, Account>;
   /** Task id of the deletion still running, per account, so a repeated DELETE returns the same task. */
   deletions: Map<string, string>;
-  nextSpendControl: number;
+  /** Declared resources (`resources` option): every version per id, per type. */
+  resources: Map<string, Map<string, DeclaredRecord[]>>;
   creates: number;
   /** Writes between their read and their commit (inside writeDelayMs). */
   pendingWrites: number;
@@ -36,7 +38,7 @@ export function createData(seed: SeedData, time: string): ServiceData {
     spendControls: new Map(),
     accounts: new Map(),
     deletions: new Map(),
-    nextSpendControl: 1,
+    resources: new Map(),
     creates: 0,
     pendingWrites: 0,
   };
@@ -61,19 +63,4 @@ export function createData(seed: SeedData, time: string): ServiceData {
     ]);
   }
   return data;
-}
-
-/** Next free `sc_<n>` id: seeded ids are never reused. */
-export function nextSpendControlId(data: ServiceData): string {
-  let id = `sc_${data.nextSpendControl}`;
-  while (data.spendControls.has(id)) {
-    data.nextSpendControl += 1;
-    id = `sc_${data.nextSpendControl}`;
-  }
-  data.nextSpendControl += 1;
-  return id;
-}
-
-export function latestSpendControl(data: ServiceData, id: string): SpendControl | undefined {
-  return data.spendControls.get(id)?.at(-1);
 }

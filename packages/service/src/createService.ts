@@ -1,9 +1,15 @@
 import { deleteAccount, getAccount } from './accounts';
-import { handleAdmin } from './admin';
+import { type AdminHooks, handleAdmin } from './admin';
 import { authenticate } from './auth';
 import { createData, type ServiceContext } from './context';
 import { preflight, withCors } from './cors';
-import { methodNotAllowedError, notFoundError, rateLimitError, serverError } from './errors';
+import {
+  methodNotAllowedError,
+  notFoundError,
+  rateLimitError,
+  requestValidationError,
+  serverError,
+} from './errors';
 import { streamEvents } from './events';
 import { createFaultInjector, type FaultOptions, type FaultProfileName, resolveFaults } from './faults';
 import { createIdempotencyStore } from './idempotency';
@@ -11,16 +17,13 @@ import { inspectService, type RequestCounts, type ServiceState } from './inspect
 import type { ListeningService, ListenOptions } from './nodeServer';
 import { resolveOptions, type ServiceOptions } from './options';
 import { createRateLimiter } from './rateLimit';
-import {
-  createSpendControl,
-  getSpendControl,
-  getSpendControlHistory,
-  patchSpendControl,
-} from './spendControls';
+import { checkDeclarations, declaredCollection } from './resources';
+import { spendControlCollection } from './spendControls';
 import { createTaskRunner } from './taskRunner';
 import { getTask } from './tasks';
 import { createTimers, ServiceClosedError } from './timers';
 import { DEFAULT_SEED } from './types';
+import { collectionRoutes, type Route } from './versionedResource';
 import { createWebhookHub } from './webhookHub';
 
 export interface Service {
@@ -36,10 +39,9 @@ export interface Service {
   setFaults(faults: FaultProfileName | FaultOptions): void;
 }
 
-type Route = (ctx: ServiceContext, request: Request, url: URL, token: string) => Response | Promise<Response>;
-
 export function createService(options: ServiceOptions = {}): Service {
   const resolved = resolveOptions(options, DEFAULT_SEED);
+  const declarations = checkDeclarations(options.resources ?? {});
   const now = options.now ?? (() => Date.now());
   const timers = createTimers();
   const injector = createFaultInjector(resolveFaults(options.faults), resolved.randomSeed);
@@ -65,7 +67,7 @@ export function createService(options: ServiceOptions = {}): Service {
       maxFinished: resolved.maxFinishedTasks,
       publish: (type, data) => hub.publish(type, data),
     }),
-    idempotency: createIdempotencyStore(now, resolved.idempotencyTtlMs),
+    idempotency: createIdempotencyStore(now, resolved.idempotency),
     now,
     isoNow: () => new Date(now()).toISOString(),
     traceId: () => {
@@ -73,6 +75,16 @@ export function createService(options: ServiceOptions = {}): Service {
       return `trace_${traces.toString(16).padStart(12, '0')}`;
     },
   };
+  // One router for every versioned collection: spend controls and declared resources alike.
+  const collections = new Map<string, (rest: readonly string[]) => Map<string, Route> | undefined>();
+  const spendControls = spendControlCollection(ctx.data.spendControls);
+  collections.set(spendControls.path, (rest) => collectionRoutes(spendControls, rest));
+  for (const [path, declaration] of Object.entries(declarations)) {
+    const versions = new Map();
+    ctx.data.resources.set(declaration.type, versions);
+    const collection = declaredCollection(path, declaration, versions, ctx.isoNow());
+    collections.set(path, (rest) => collectionRoutes(collection, rest));
+  }
   const requests: RequestCounts = { total: 0, byStatus: new Map() };
   const streams = new Set<() => void>();
   const register = (close: () => void): (() => void) => {
@@ -81,33 +93,32 @@ export function createService(options: ServiceOptions = {}): Service {
   };
   let closed = false;
 
-  const routes = (segments: string[]): Partial<Record<string, Route>> | undefined => {
-    const [resource, id, sub] = segments;
-    if (resource === 'spend_controls' && segments.length === 1) {
-      return { POST: (c, r, _u, token) => createSpendControl(c, r, token) };
-    }
-    if (resource === 'spend_controls' && id !== undefined && segments.length === 2) {
-      return { GET: (c, _r, u) => getSpendControl(c, u, id), PATCH: (c, r) => patchSpendControl(c, r, id) };
-    }
-    if (resource === 'spend_controls' && id !== undefined && sub === 'history' && segments.length === 3) {
-      return { GET: (c) => getSpendControlHistory(c, id) };
-    }
+  const routes = (segments: string[]): Map<string, Route> | undefined => {
+    const [resource, id] = segments;
+    const collection = resource === undefined ? undefined : collections.get(resource);
+    if (collection) return collection(segments.slice(1));
     if (resource === 'accounts' && id !== undefined && segments.length === 2) {
-      return { GET: (c, _r, u) => getAccount(c, u, id), DELETE: (c) => deleteAccount(c, id) };
+      return new Map<string, Route>([
+        ['GET', (c, _r, u) => getAccount(c, u, id)],
+        ['DELETE', (c) => deleteAccount(c, id)],
+      ]);
     }
     if (resource === 'tasks' && id !== undefined && segments.length === 2)
-      return { GET: (c) => getTask(c, id) };
+      return new Map([['GET', (c) => getTask(c, id)]]);
     if (resource === 'events' && segments.length === 1)
-      return { GET: (c, r, u) => streamEvents(c, r, u, register) };
+      return new Map([['GET', (c, r, u) => streamEvents(c, r, u, register)]]);
     return undefined;
   };
 
-  const handle = async (request: Request): Promise<Response> => {
-    const url = new URL(request.url);
-    if (request.method === 'OPTIONS') return preflight(resolved.corsOrigin);
+  const handle = async (request: Request, url: URL): Promise<Response> => {
     if (!url.pathname.startsWith(resolved.basePath)) return notFound(url.pathname);
     const path = url.pathname.slice(resolved.basePath.length) || '/';
-    if (resolved.admin && path.startsWith('/__admin/')) return handleAdmin(request, path, admin);
+    if (resolved.admin && isAdminPath(path)) {
+      // No CORS on admin answers, preflights included: a page on another origin gets nothing.
+      if (request.method === 'OPTIONS') return new Response(null, { status: 204 });
+      return handleAdmin(request, path, resolved, admin);
+    }
+    if (request.method === 'OPTIONS') return preflight(resolved.corsOrigin);
 
     const isStream = path === '/events';
     const fault = injector.decide();
@@ -123,12 +134,14 @@ export function createService(options: ServiceOptions = {}): Service {
     if (fault.kind === 'server_error' && !fault.after && !isStream)
       return serverError(ctx.traceId(), fault.status);
 
+    // A method no route serves is refused whatever the path, before any lookup by its name.
+    if (!SERVED_METHODS.includes(request.method)) return methodNotAllowedError(ctx.traceId(), SERVED_METHODS);
     ctx.tasks.refreshAll();
     const segments = path.split('/').filter(Boolean).map(decodeSegment);
     const methods = segments.includes('') ? undefined : routes(segments);
     if (!methods) return notFound(url.pathname);
-    const route = methods[request.method];
-    if (!route) return methodNotAllowedError(ctx.traceId(), Object.keys(methods));
+    const route = methods.get(request.method);
+    if (!route) return methodNotAllowedError(ctx.traceId(), [...methods.keys()]);
     const response = await route(ctx, request, url, auth.token);
     // The operation ran and committed, but the client never learns it: the case idempotency exists for.
     if (fault.kind === 'server_error' && fault.after && !isStream) {
@@ -141,36 +154,50 @@ export function createService(options: ServiceOptions = {}): Service {
   const notFound = (path: string): Response =>
     notFoundError(ctx.traceId(), 'RouteNotFound', `No route ${path}; see the service README for paths.`);
 
-  // Every answer is counted and carries CORS, the Node server's own failures included.
-  const answer = (response: Response): Response => {
+  // Every answer is counted and, outside /__admin, carries CORS; the Node server's own failures included.
+  const answer = (response: Response, cors = true): Response => {
     requests.total += 1;
     requests.byStatus.set(response.status, (requests.byStatus.get(response.status) ?? 0) + 1);
-    return withCors(response, resolved.corsOrigin);
+    return cors ? withCors(response, resolved.corsOrigin) : response;
+  };
+
+  const respond = async (request: Request): Promise<Response> => {
+    let cors = true;
+    try {
+      if (closed) return answer(serverError(ctx.traceId(), 503, 'The service is closed.'));
+      const url = new URL(request.url);
+      cors = !(resolved.admin && isAdminPath(url.pathname.slice(resolved.basePath.length)));
+      return answer(await handle(request, url), cors);
+    } catch (error) {
+      const closing = error instanceof ServiceClosedError;
+      return answer(
+        serverError(ctx.traceId(), closing ? 503 : 500, closing ? error.message : undefined),
+        cors,
+      );
+    }
   };
 
   const service: Service = {
-    async fetch(request) {
-      let response: Response;
-      if (closed) response = serverError(ctx.traceId(), 503, 'The service is closed.');
-      else {
-        try {
-          response = await handle(request);
-        } catch (error) {
-          const status = error instanceof ServiceClosedError ? 503 : 500;
-          response = serverError(
-            ctx.traceId(),
-            status,
-            error instanceof ServiceClosedError ? error.message : undefined,
-          );
-        }
-      }
-      return answer(response);
-    },
+    fetch: respond,
     async listen(listenOptions) {
       // Loaded on demand so `fetch` alone never pulls node:http into a browser bundle.
       const { listenNode } = await import('./nodeServer');
-      const failure = () => answer(serverError(ctx.traceId(), 500));
-      return listenNode({ fetch: service.fetch, close: service.close, failure }, listenOptions);
+      const refuse = (kind: 'method' | 'target') =>
+        answer(
+          kind === 'method'
+            ? methodNotAllowedError(ctx.traceId(), SERVED_METHODS)
+            : requestValidationError(ctx.traceId(), [
+                {
+                  location: 'path',
+                  code: 'invalid_format',
+                  message: 'The request target is not a path this service can read.',
+                },
+              ]),
+        );
+      return listenNode(
+        { fetch: service.fetch, close: service.close, refuse, maxBodyBytes: resolved.maxBodyBytes },
+        listenOptions,
+      );
     },
     async close() {
       if (closed) return;
@@ -184,9 +211,18 @@ export function createService(options: ServiceOptions = {}): Service {
       injector.set(resolveFaults(faults));
     },
   };
-  const admin = { inspect: service.inspect, setFaults: service.setFaults, traceId: ctx.traceId };
+  const admin: AdminHooks = {
+    inspect: (token) => inspectService(ctx, injector.faults.name, requests, token),
+    setFaults: service.setFaults,
+    traceId: ctx.traceId,
+  };
   return service;
 }
+
+/** Every method some route serves; anything else is a 405 on any path. */
+const SERVED_METHODS: readonly string[] = ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'];
+
+const isAdminPath = (path: string): boolean => path === '/__admin' || path.startsWith('/__admin/');
 
 function decodeSegment(segment: string): string {
   try {

@@ -3,7 +3,7 @@ import { json } from './json';
 /** One problem in a malformed request (an entry of a 400's `errors`). */
 export interface FieldError {
   /** Where the problem is. */
-  location: 'body' | 'query' | 'header';
+  location: 'body' | 'query' | 'header' | 'path';
   /** Dotted path of the offending field, e.g. `limit.amount`; absent for whole-body problems. */
   field?: string;
   /** Stable machine-readable code, e.g. `missing_field`, `invalid_type`, `read_only_field`. */
@@ -90,6 +90,17 @@ export function methodNotAllowedError(traceId: string, allow: readonly string[])
     { message: `Use one of ${allow.join(', ')} on this path.`, type: 'MethodNotAllowed', trace_id: traceId },
     405,
     { allow: allow.join(', ') },
+  );
+}
+
+export function unsupportedMediaTypeError(traceId: string): Response {
+  return json(
+    {
+      message: 'Send this request with content-type: application/json.',
+      type: 'UnsupportedMediaType',
+      trace_id: traceId,
+    },
+    415,
   );
 }
 

@@ -22,6 +22,16 @@ interface CreateCount {
   at: number;
 }
 
+export interface IdempotencyOptions {
+  /** How long a key and its result are kept after its request started. @default 86_400_000 (24 h) */
+  ttlMs?: number;
+  /**
+   * Most keys kept (over all tokens); past it the oldest finished key leaves first. A key whose
+   * request is still running is never evicted. @default 10_000
+   */
+  maxEntries?: number;
+}
+
 export interface IdempotencyStore {
   /** Claims `key` for a request whose canonical body is `fingerprint`. */
   admit(scope: string, key: string, fingerprint: string): Admission;
@@ -35,13 +45,16 @@ export interface IdempotencyStore {
    * safe. Kept apart from the claims, so a claim lost by mistake cannot reset a count and hide a
    * second create.
    */
-  createsByKey(): Record<string, number>;
-  inFlightKeys(): string[];
+  createsByKey(scope?: string): Record<string, number>;
+  /** Keys still in flight, of `scope` only when given (a caller sees its own keys, never another's). */
+  inFlightKeys(scope?: string): string[];
   size(): number;
 }
 
 const id = (scope: string, key: string): string => `${scope}\u0000${key}`;
 const keyOf = (scoped: string): string => scoped.slice(scoped.indexOf('\u0000') + 1);
+const inScope = (scoped: string, scope: string | undefined): boolean =>
+  scope === undefined || scoped.startsWith(`${scope}\u0000`);
 
 /**
  * Drops entries from the front of `map` while `expired` says so. Entries are inserted as their
@@ -55,12 +68,30 @@ function dropExpired<V>(map: Map<string, V>, expired: (value: V) => boolean): vo
   }
 }
 
+/** Deletes the oldest entries that `evictable` allows until `map` holds at most `max`. */
+function dropOldest<V>(map: Map<string, V>, max: number, evictable: (value: V) => boolean): void {
+  if (map.size <= max) return;
+  for (const [key, value] of map) {
+    if (map.size <= max) return;
+    if (evictable(value)) map.delete(key);
+  }
+}
+
 /**
  * Keys are scoped per access token (two businesses may pick the same key) and kept for `ttlMs`
  * after their request started; an expired key behaves as new. Expired keys are swept on every
- * admission, so the store holds only the keys of the last `ttlMs` (and those still in flight).
+ * admission, and past `maxEntries` the oldest finished keys go, so memory stays bounded whatever
+ * the traffic: a retry after eviction is served as new, which only a flood of other keys causes.
  */
-export function createIdempotencyStore(now: () => number, ttlMs: number): IdempotencyStore {
+export function createIdempotencyStore(
+  now: () => number,
+  options: IdempotencyOptions = {},
+): IdempotencyStore {
+  const ttlMs = options.ttlMs ?? 86_400_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  if (!(ttlMs >= 0) || !Number.isSafeInteger(maxEntries) || maxEntries < 1) {
+    throw new RangeError('idempotency needs ttlMs >= 0 and an integer maxEntries >= 1.');
+  }
   const entries = new Map<string, Entry>();
   const creates = new Map<string, CreateCount>();
   const past = (at: number, t: number) => t - at >= ttlMs;
@@ -80,6 +111,7 @@ export function createIdempotencyStore(now: () => number, ttlMs: number): Idempo
         return entry.result ? { kind: 'replay', result: entry.result } : { kind: 'in_flight' };
       }
       entries.set(id(scope, key), { fingerprint, at: t });
+      dropOldest(entries, maxEntries, (e) => e.result !== undefined);
       return { kind: 'new' };
     },
     complete(scope, key, result) {
@@ -97,18 +129,20 @@ export function createIdempotencyStore(now: () => number, ttlMs: number): Idempo
         // Re-inserted, not updated, so the map stays in order of `at` for the sweep.
         creates.delete(id(scope, key));
         creates.set(id(scope, key), { count: 1, at: entries.get(id(scope, key))?.at ?? t });
+        dropOldest(creates, maxEntries, () => true);
       }
     },
-    createsByKey() {
+    createsByKey(scope) {
       const sums = new Map<string, number>();
       for (const [scoped, { count }] of creates) {
+        if (!inScope(scoped, scope)) continue;
         sums.set(keyOf(scoped), (sums.get(keyOf(scoped)) ?? 0) + count);
       }
       // Object.fromEntries defines own properties, so a key such as "__proto__" cannot reach a prototype.
       return Object.fromEntries(sums);
     },
-    inFlightKeys() {
-      return [...entries.entries()].filter(([, e]) => !e.result).map(([k]) => keyOf(k));
+    inFlightKeys(scope) {
+      return [...entries.entries()].filter(([k, e]) => !e.result && inScope(k, scope)).map(([k]) => keyOf(k));
     },
     size() {
       return entries.size;

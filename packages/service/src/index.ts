@@ -1,10 +1,12 @@
 export { createService, type Service } from './createService';
 export type { ConflictDetails, FieldError, RuleFailure } from './errors';
 export { FAULT_PROFILES, type FaultOptions, type FaultProfileName } from './faults';
+export type { IdempotencyOptions } from './idempotency';
 export type { ServiceState } from './inspect';
 export type { ListeningService, ListenOptions } from './nodeServer';
 export type { ServiceOptions } from './options';
 export type { RateLimitOptions } from './rateLimit';
+export type { DeclaredRecord, ResourceDeclaration } from './resources';
 export type { SseOptions } from './sse';
 export type { TaskOutcomeOption } from './taskRunner';
 export {

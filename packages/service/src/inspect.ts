@@ -18,6 +18,8 @@ export interface ServiceState {
   pendingWrites: number;
   /** Latest version per spend control. */
   spendControls: Record<string, number>;
+  /** Latest version per declared resource, by type. */
+  resources: Record<string, Record<string, number>>;
   accounts: Record<string, { status: AccountStatus; version: number }>;
   tasks: Record<string, TaskStatus>;
   webhooks: { published: number; delivered: number; lastEventId: number; subscribers: number };
@@ -33,16 +35,24 @@ export function inspectService(
   ctx: ServiceContext,
   faults: ServiceState['faults'],
   requests: RequestCounts,
+  /** Only this token's idempotency keys are listed when given (the admin route passes the caller's). */
+  scope?: string,
 ): ServiceState {
   ctx.tasks.refreshAll();
   const { data } = ctx;
   // Object.fromEntries defines own properties, so a key such as "__proto__" cannot reach a prototype.
   return {
     faults,
-    creates: { total: data.creates, byIdempotencyKey: ctx.idempotency.createsByKey() },
-    idempotency: { stored: ctx.idempotency.size(), inFlight: ctx.idempotency.inFlightKeys() },
+    creates: { total: data.creates, byIdempotencyKey: ctx.idempotency.createsByKey(scope) },
+    idempotency: { stored: ctx.idempotency.size(), inFlight: ctx.idempotency.inFlightKeys(scope) },
     pendingWrites: data.pendingWrites,
     spendControls: Object.fromEntries([...data.spendControls].map(([id, v]) => [id, v.length])),
+    resources: Object.fromEntries(
+      [...data.resources].map(([type, items]) => [
+        type,
+        Object.fromEntries([...items].map(([id, v]) => [id, v.length])),
+      ]),
+    ),
     accounts: Object.fromEntries(
       [...data.accounts].map(([id, a]) => [id, { status: a.status, version: a.version }] as const),
     ),

@@ -18,40 +18,74 @@ export interface ListeningService {
 interface Handler {
   fetch(request: Request): Promise<Response>;
   close(): Promise<void>;
-  /** The standard JSON 500 (type, trace_id) for a request that could not be served at all. */
-  failure(): Response;
+  /**
+   * The standard JSON answer for a request the fetch API cannot express: 405 for a method it
+   * forbids (TRACE, TRACK), 400 for a target that is no URL.
+   */
+  refuse(kind: 'method' | 'target'): Response;
+  /** The service's body limit: reading stops one byte past it, and the service answers 400. */
+  maxBodyBytes: number;
 }
 
-/** Bodies past this size are cut; the service's own limit (maxBodyBytes) then answers 400. */
-const HARD_BODY_LIMIT = 1024 * 1024;
 /** Longest wait for open connections to finish after close before they are cut. */
 const CLOSE_GRACE_MS = 1000;
+/** Methods the fetch API refuses to put in a Request (CONNECT never reaches a request handler). */
+const FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK']);
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
+/**
+ * Reads at most `limit` bytes, counting as they arrive: a body without Content-Length is never
+ * held whole. `cut` is true when more was sent; the caller then closes the connection.
+ */
+async function readBody(req: IncomingMessage, limit: number): Promise<{ body: Buffer; cut: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
+    const room = limit - size;
+    if (chunk.length > room) {
+      chunks.push(chunk.subarray(0, room));
+      return { body: Buffer.concat(chunks), cut: true };
+    }
     size += chunk.length;
-    if (size > HARD_BODY_LIMIT) break;
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks);
+  return { body: Buffer.concat(chunks), cut: false };
 }
 
-async function toRequest(req: IncomingMessage, base: string, signal: AbortSignal): Promise<Request> {
+/** The URL of a request: an origin-form target (`/…`) is always a path here, `//[` included. */
+function targetUrl(target: string, base: string): URL | undefined {
+  try {
+    return target.startsWith('/') ? new URL(`${base}${target}`) : new URL(target, base);
+  } catch {
+    return undefined;
+  }
+}
+
+type Converted = { request: Request; cut: boolean } | { refused: 'method' | 'target' };
+
+async function toRequest(
+  req: IncomingMessage,
+  base: string,
+  signal: AbortSignal,
+  limit: number,
+): Promise<Converted> {
+  const method = req.method ?? 'GET';
+  if (FORBIDDEN_METHODS.has(method.toUpperCase())) return { refused: 'method' };
+  const url = targetUrl(req.url ?? '/', base);
+  if (!url) return { refused: 'target' };
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  const method = req.method ?? 'GET';
-  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
-  return new Request(new URL(req.url ?? '/', base), {
+  // One byte past the limit is enough for the service to refuse the body as too large.
+  const read = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, limit + 1);
+  const request = new Request(url, {
     method,
     headers,
     signal,
-    ...(body === undefined ? {} : { body: new Uint8Array(body) }),
+    ...(read === undefined ? {} : { body: new Uint8Array(read.body) }),
   });
+  return { request, cut: read?.cut ?? false };
 }
 
 async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
@@ -105,15 +139,22 @@ export async function listenNode(service: Handler, options: ListenOptions = {}):
       sockets.set(socket, left);
       if (closing && left === 0) socket.destroy();
     });
-    toRequest(req, base, abort.signal)
-      .then((request) => service.fetch(request))
-      .then((response) => writeResponse(response, res))
-      .catch(() => {
-        // The request could not be read or answered (a method the fetch API refuses, a client gone
-        // mid-body): the standard error while headers can still be sent, else the answer is cut.
-        if (res.headersSent) res.destroy();
-        else writeResponse(service.failure(), res).catch(() => res.destroy());
-      });
+    const send = async (): Promise<void> => {
+      const converted = await toRequest(req, base, abort.signal, service.maxBodyBytes);
+      if ('refused' in converted) return writeResponse(service.refuse(converted.refused), res);
+      if (converted.cut) {
+        // The rest of the body is never read: the answer ends the connection instead.
+        res.shouldKeepAlive = false;
+        res.once('finish', () => req.destroy());
+      }
+      return writeResponse(await service.fetch(converted.request), res);
+    };
+    send().catch(() => {
+      // A client gone mid-body, or a request the fetch API still refuses: the standard error while
+      // headers can still be sent, else the answer is cut.
+      if (res.headersSent) res.destroy();
+      else writeResponse(service.refuse('target'), res).catch(() => res.destroy());
+    });
   });
   server.on('connection', (socket) => {
     sockets.set(socket, 0);

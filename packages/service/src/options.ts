@@ -1,5 +1,7 @@
 import type { FaultOptions, FaultProfileName } from './faults';
+import type { IdempotencyOptions } from './idempotency';
 import type { RateLimitOptions } from './rateLimit';
+import type { ResourceDeclaration } from './resources';
 import type { SseOptions } from './sse';
 import type { TaskOutcomeOption } from './taskRunner';
 import type { SeedData } from './types';
@@ -9,6 +11,13 @@ export interface ServiceOptions {
   tokens?: readonly string[];
   /** Tokens of an inactive business: answered with a gateway 403. @default [] */
   inactiveTokens?: readonly string[];
+  /**
+   * Further versioned resources, by collection path: `{ invoices: { type: 'invoice', idKey:
+   * 'invoice_id', updatable: ['status', 'total'] } }` serves `/invoices` like `/spend_controls`.
+   * Checked at creation: a bad declaration throws a `TypeError` naming the field.
+   * @default {}
+   */
+  resources?: Record<string, ResourceDeclaration>;
   /** Initial data. @default accounts acc_1 (USD), acc_2 (EUR); spend controls sc_1, sc_2, sc_3 on acc_1 */
   seed?: SeedData;
   /** Token bucket per access token, or `false` for none. @default { capacity: 100, refillPerSecond: 50 } */
@@ -29,7 +38,13 @@ export interface ServiceOptions {
   now?: () => number;
   /** Largest accepted `limit.amount`; above it a write fails with 422 LimitAmountExceeded. @default 1_000_000 */
   maxLimitAmount?: number;
-  /** How long an Idempotency-Key and its result are kept. @default 86_400_000 (24 h) */
+  /** Retention of Idempotency-Keys and their results. @default { ttlMs: 86_400_000, maxEntries: 10_000 } */
+  idempotency?: IdempotencyOptions;
+  /**
+   * How long an Idempotency-Key and its result are kept.
+   * @deprecated use `idempotency: { ttlMs }`; used only when `idempotency.ttlMs` is not given.
+   * @default 86_400_000 (24 h)
+   */
   idempotencyTtlMs?: number;
   /** Largest accepted request body. @default 65_536 */
   maxBodyBytes?: number;
@@ -57,7 +72,7 @@ export interface ResolvedOptions {
   writeDelayMs: number;
   randomSeed: number;
   maxLimitAmount: number;
-  idempotencyTtlMs: number;
+  idempotency: Required<IdempotencyOptions>;
   maxBodyBytes: number;
   corsOrigin: string | undefined;
   sse: { heartbeatMs: number; retryMs: number; bufferSize: number; eventName?: string };
@@ -86,7 +101,13 @@ export function resolveOptions(options: ServiceOptions, defaultSeed: SeedData): 
     writeDelayMs: nonNegative('writeDelayMs', options.writeDelayMs ?? 0),
     randomSeed: options.randomSeed ?? 1,
     maxLimitAmount: options.maxLimitAmount ?? 1_000_000,
-    idempotencyTtlMs: nonNegative('idempotencyTtlMs', options.idempotencyTtlMs ?? 86_400_000),
+    idempotency: {
+      ttlMs: nonNegative(
+        'idempotency.ttlMs',
+        options.idempotency?.ttlMs ?? options.idempotencyTtlMs ?? 86_400_000,
+      ),
+      maxEntries: nonNegative('idempotency.maxEntries', options.idempotency?.maxEntries ?? 10_000),
+    },
     maxBodyBytes: options.maxBodyBytes ?? 65_536,
     corsOrigin: options.cors === false ? undefined : (options.cors?.origin ?? '*'),
     sse: {

@@ -29,6 +29,8 @@ const READ_ONLY_FIELDS = new Set(['spend_control_id', 'version', 'version_time',
 const CREATE_FIELDS = new Set(['name', 'limit', 'interval', 'account_id', 'status']);
 const CURRENCY = /^[A-Z]{3}$/;
 const MAX_NAME_LENGTH = 200;
+/** Ids are echoed into error bodies and kept with idempotency records: a bound keeps both small. */
+export const MAX_ID_LENGTH = 64;
 
 const body = (field: string | undefined, code: string, message: string): FieldError =>
   field === undefined ? { location: 'body', code, message } : { location: 'body', field, code, message };
@@ -45,13 +47,14 @@ export async function readJsonObject(
   if (type !== null && !/^application\/(?:[\w.+-]*\+)?json\b/i.test(type)) {
     return fail(body(undefined, 'unsupported_content_type', 'Send the body as application/json.'));
   }
+  const tooLarge = body(undefined, 'body_too_large', `The body exceeds ${maxBytes} bytes.`);
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > maxBytes)
-    return fail(body(undefined, 'body_too_large', `The body exceeds ${maxBytes} bytes.`));
-  const text = await request.text();
-  if (new TextEncoder().encode(text).length > maxBytes) {
-    return fail(body(undefined, 'body_too_large', `The body exceeds ${maxBytes} bytes.`));
+  if (declared > maxBytes) {
+    await request.body?.cancel().catch(() => {});
+    return fail(tooLarge);
   }
+  const text = await readText(request, maxBytes);
+  if (text === undefined) return fail(tooLarge);
   let parsed: unknown;
   try {
     // JSON.parse makes "__proto__" an own key, never a prototype; the field checks then reject it.
@@ -63,6 +66,34 @@ export async function readJsonObject(
   return { ok: true, value: parsed };
 }
 
+/**
+ * The body as text, counted chunk by chunk: past `maxBytes` reading stops and the rest is
+ * cancelled, so a body sent without Content-Length is never held whole. `undefined` when too large.
+ */
+async function readText(request: Request, maxBytes: number): Promise<string | undefined> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
 function fail<T>(...errors: FieldError[]): Checked<T> {
   return { ok: false, errors };
 }
@@ -71,6 +102,13 @@ function checkName(value: unknown, errors: FieldError[]): void {
   if (typeof value !== 'string') errors.push(body('name', 'invalid_type', 'name must be a string.'));
   else if (value.trim() === '' || value.length > MAX_NAME_LENGTH) {
     errors.push(body('name', 'invalid_format', `name must hold 1 to ${MAX_NAME_LENGTH} characters.`));
+  }
+}
+
+function checkId(field: string, value: unknown, errors: FieldError[]): void {
+  if (typeof value !== 'string') errors.push(body(field, 'invalid_type', `${field} must be a string.`));
+  else if (value === '' || value.length > MAX_ID_LENGTH) {
+    errors.push(body(field, 'invalid_format', `${field} must hold 1 to ${MAX_ID_LENGTH} characters.`));
   }
 }
 
@@ -120,9 +158,7 @@ export function validateCreate(input: Record<string, unknown>): Checked<CreateIn
   if (input.limit !== undefined) checkLimit(input.limit, errors);
   if (input.interval !== undefined) checkEnum('interval', input.interval, INTERVAL_VALUES, errors);
   if (input.status !== undefined) checkEnum('status', input.status, STATUS_VALUES, errors);
-  if (input.account_id !== undefined && typeof input.account_id !== 'string') {
-    errors.push(body('account_id', 'invalid_type', 'account_id must be a string.'));
-  }
+  if (input.account_id !== undefined) checkId('account_id', input.account_id, errors);
   if (errors.length > 0) return { ok: false, errors };
   const limit = input.limit as Money;
   return {

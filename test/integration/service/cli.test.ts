@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -51,7 +54,9 @@ describe('vstore-service CLI', () => {
       /^vstore-service listening on http:\/\/127\.0\.0\.1:\d+ \(faults: flaky, seed: 5\)$/,
     );
     const url = /http:\/\/\S+/.exec(line)?.[0];
-    const state = await (await fetch(`${url}/__admin/state`)).json();
+    const state = await (
+      await fetch(`${url}/__admin/state`, { headers: { authorization: 'Bearer dev-token' } })
+    ).json();
     expect(state.faults).toBe('flaky');
     const gateway = await fetch(`${url}/spend_controls/sc_1`);
     expect(gateway.status).toBe(401);
@@ -62,6 +67,36 @@ describe('vstore-service CLI', () => {
   it('refuses an unknown fault profile with a message and exit code 1', async () => {
     const { firstLine, exit } = run(['--faults', 'wild']);
     expect(await firstLine).toContain('--faults must be none, flaky or chaos');
+    expect(await exit).toBe(1);
+  });
+
+  it('serves the resources declared in --resources <file.json>', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'vstore-cli-')), 'resources.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        invoices: {
+          type: 'invoice',
+          idKey: 'invoice_id',
+          updatable: ['status', 'total'],
+          seed: [{ invoice_id: 'inv_1', status: 'draft', total: 10 }],
+        },
+      }),
+    );
+    const { child, firstLine, exit } = run(['--port', '0', '--resources', file]);
+    const url = /http:\/\/\S+/.exec(await firstLine)?.[0];
+    const auth = { authorization: 'Bearer dev-token' };
+    const read = await fetch(`${url}/invoices/inv_1`, { headers: auth });
+    expect(await read.json()).toMatchObject({ invoice_id: 'inv_1', version: 1, total: 10 });
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  });
+
+  it('refuses a bad --resources file with one line naming the field, and exit code 1', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'vstore-cli-')), 'resources.json');
+    writeFileSync(file, JSON.stringify({ invoices: { type: 'invoice', updatable: [] } }));
+    const { firstLine, exit } = run(['--port', '0', '--resources', file]);
+    expect(await firstLine).toContain('resources.invoices.idKey must be a field name');
     expect(await exit).toBe(1);
   });
 });

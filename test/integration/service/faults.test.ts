@@ -84,12 +84,12 @@ describe('fault profiles', () => {
     expect(Object.keys(requests.byStatus).some((code) => Number(code) >= 500)).toBe(true);
   });
 
-  it('the chaos switch: POST /__admin/faults changes the profile at run time without a token', async () => {
+  it('the chaos switch: POST /__admin/faults changes the profile at run time, with an accepted token', async () => {
     const s = await launch({});
-    const set = await s.api('POST', '/__admin/faults', { body: { profile: 'chaos' }, token: null });
+    const set = await s.api('POST', '/__admin/faults', { body: { profile: 'chaos' } });
     expect(set).toMatchObject({ status: 200, body: { profile: 'chaos' } });
-    expect((await s.api('GET', '/__admin/state', { token: null })).body.faults).toBe('chaos');
-    await s.api('POST', '/__admin/faults', { body: { profile: 'none' }, token: null });
-    expect((await s.api('GET', '/__admin/faults', { token: null })).body).toEqual({ profile: 'none' });
+    expect((await s.api('GET', '/__admin/state')).body.faults).toBe('chaos');
+    await s.api('POST', '/__admin/faults', { body: { profile: 'none' } });
+    expect((await s.api('GET', '/__admin/faults')).body).toEqual({ profile: 'none' });
   });
 });

@@ -28,14 +28,14 @@ function raw(url: string, method: string): Promise<{ status: number; type: strin
 }
 
 describe('the Node server', () => {
-  it('answers a request it cannot turn into a fetch Request with the standard JSON 500, not an empty one', async () => {
+  it('answers a request it cannot turn into a fetch Request with the standard JSON 405, not a 500 or an empty one', async () => {
     running = await start();
     // The fetch API refuses TRACE, so the request never reaches the service's handler.
     const answer = await raw(`${running.url}/spend_controls/sc_1`, 'TRACE');
-    expect(answer.status).toBe(500);
+    expect(answer.status).toBe(405);
     expect(answer.type).toContain('application/json');
     const body = JSON.parse(answer.body) as Record<string, unknown>;
-    expect(body).toMatchObject({ type: 'InternalServerError' });
+    expect(body).toMatchObject({ type: 'MethodNotAllowed' });
     expect(body.trace_id).toMatch(/^trace_/);
     expect(typeof body.message).toBe('string');
     // The server is still serving.

@@ -71,17 +71,15 @@ describe('createService', () => {
     const switched = await call(service, '/__admin/faults', {
       method: 'POST',
       body: { profile: 'none' },
-      token: null,
     });
     expect(switched.body).toEqual({ profile: 'none' });
     expect((await call(service, '/spend_controls/sc_1')).status).toBe(200);
     const bad = await call(service, '/__admin/faults', {
       method: 'POST',
       body: { profile: 'wild' },
-      token: null,
     });
     expect(bad.status).toBe(400);
-    const state = await call(service, '/__admin/state', { token: null });
+    const state = await call(service, '/__admin/state');
     expect(state.body).toMatchObject({ faults: 'none', spendControls: { sc_1: 1 } });
     const off = await call(createService({ admin: false }), '/__admin/state', { token: null });
     expect(off.status).toBe(401);

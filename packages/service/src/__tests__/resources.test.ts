@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createService } from '../createService';
+import type { ResourceDeclaration } from '../resources';
+import { call } from './request';
+
+const invoice: ResourceDeclaration = { type: 'invoice', idKey: 'invoice_id', updatable: ['status', 'total'] };
+
+describe('declared resources', () => {
+  it.each([
+    [{ '': invoice }, /resources\.: the path/],
+    [{ accounts: invoice }, /resources\.accounts: the path .* not one of/],
+    [{ invoices: { ...invoice, type: 'Invoice!' } }, /resources\.invoices\.type must be/],
+    [{ invoices: { ...invoice, type: 'spend_control' } }, /resources\.invoices\.type/],
+    [{ invoices: invoice, bills: invoice }, /resources\.bills\.type "invoice" is declared twice/],
+    [{ invoices: { ...invoice, idKey: '' } }, /resources\.invoices\.idKey must be a field name/],
+    [{ invoices: { ...invoice, updatable: 'status' } }, /resources\.invoices\.updatable must be an array/],
+    [{ invoices: { ...invoice, updatable: ['version'] } }, /updatable names the read-only field version/],
+    [
+      { invoices: { ...invoice, updateable: [] } },
+      /resources\.invoices\.updateable is not a declaration field/,
+    ],
+    [{ invoices: { ...invoice, history: 'yes' } }, /resources\.invoices\.history must be a boolean/],
+    [
+      { invoices: { ...invoice, seed: [{ total: 1 }] } },
+      /resources\.invoices\.seed\[0\]\.invoice_id must be a string id/,
+    ],
+    [
+      { invoices: { ...invoice, seed: [{ invoice_id: 'a', version: 4 }] } },
+      /seed\[0\] must not carry version/,
+    ],
+    [
+      { invoices: { ...invoice, seed: [{ invoice_id: 'a' }, { invoice_id: 'a' }] } },
+      /seed\[1\]\.invoice_id "a" is seeded twice/,
+    ],
+  ])('refuses a bad declaration with a TypeError naming the field (%#)', (resources, message) => {
+    expect(() => createService({ resources: resources as Record<string, ResourceDeclaration> })).toThrow(
+      expect.objectContaining({ name: 'TypeError', message: expect.stringMatching(message) }),
+    );
+  });
+
+  it('serves no /history when history is false, and never reuses a seeded id', async () => {
+    const service = createService({
+      resources: { invoices: { ...invoice, history: false, seed: [{ invoice_id: 'invoice_1', total: 1 }] } },
+    });
+    expect((await call(service, '/invoices/invoice_1/history')).status).toBe(404);
+    const made = await call(service, '/invoices', { method: 'POST', body: { total: 2 } });
+    expect(made.body).toMatchObject({ invoice_id: 'invoice_2', version: 1, total: 2 });
+    expect((await call(service, '/invoices/invoice_1', { method: 'DELETE' })).status).toBe(405);
+  });
+});
