@@ -1,4 +1,7 @@
 // client
+
+// zod, as the resource schemas use it: an app defining its own resources needs no second copy.
+export * as z from 'zod';
 export type {
   Account,
   AccountClient,
@@ -66,6 +69,7 @@ export {
   tasks,
   UnsupportedSchemaVersionError,
 } from './client/index';
+export type { VStoreError } from './errors/vstoreError';
 // events
 export type {
   ChannelConstructor,
@@ -111,6 +115,25 @@ export {
   parseSchemaMajor,
   pollTaskShared,
 } from './events/index';
+// observers
+export type {
+  AnyResourceClient,
+  ObserveOptions,
+  ObserverResult,
+  ReadKind,
+  ReadState,
+  RequestCache,
+  RequestCacheOptions,
+  ResourceObserver,
+  ResultStatus,
+  TaskObserver,
+  TaskObserverResult,
+  TaskObserverStatus,
+  UpdateObserver,
+  UpdateResult,
+  UpdateStatus,
+} from './observers/index';
+export { observeHistory, observeResource, observeTask, observeUpdate, readKey } from './observers/index';
 // store
 export type {
   ApplyOutcome,

@@ -2,6 +2,7 @@ import type { SchedulerLike } from 'rxjs';
 import type { ResolvedRetryOptions } from '../http/retryPolicy';
 import type { TokenProvider } from '../http/tokenProvider';
 import type { Transport } from '../http/transport';
+import type { RequestCache } from '../observers/requestCache';
 import type { EntityStore } from '../store/types';
 import type { RemovalWatch } from '../tasks/removalWatch';
 
@@ -23,10 +24,8 @@ export interface ClientContext {
   readonly scheduler: SchedulerLike;
   /** Default `maxAgeMs` of latest reads. */
   readonly maxAgeMs: number;
-  /** When the service last confirmed each `type`/`id` (scheduler time), for `maxAgeMs`. */
-  readonly confirmedAt: Map<string, number>;
+  /** Request state of every read: in flight, last failure, freshness (`confirmedAt`), results. */
+  readonly requests: RequestCache;
   /** Entities that a task's completion removes (account deletion). */
   readonly removals: RemovalWatch;
 }
-
-export const storeKey = (type: string, id: string): string => `${type}\u0000${id}`;

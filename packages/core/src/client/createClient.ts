@@ -5,7 +5,10 @@ import { fetchSend, type Send } from '../http/request';
 import { type ResolvedRetryOptions, type RetryOptions, resolveRetryOptions } from '../http/retryPolicy';
 import { createTokenProvider, type GetToken } from '../http/tokenProvider';
 import { createTransport } from '../http/transport';
+import { createRequestCache } from '../observers/requestCache';
+import { linkResource } from '../observers/resourceLink';
 import { type AccountClient, createAccountClient } from '../resources/accountClient';
+import { checkDefinition } from '../resources/checkDefinition';
 import type { ResourceDefinition } from '../resources/defineResource';
 import { createResourceClient, type ResourceClient } from '../resources/resourceClient';
 import { type SpendControl, type SpendControlInput, spendControls } from '../resources/spendControls';
@@ -55,7 +58,10 @@ export interface Client {
   readonly tasks: TaskClient;
   /** Webhook payloads into the store: `ingest(payload)`, and `connect(url)` to the service's SSE relay. */
   readonly events: ClientEvents;
-  /** A client for a resource described with `defineResource`, sharing this client's transport and store. */
+  /**
+   * A client for a resource described with `defineResource`, sharing this client's transport and
+   * store; the same object every time for the same definition.
+   */
   resource<TEntity extends object, TUpdateKey extends string, TCreate>(
     definition: ResourceDefinition<TEntity, TUpdateKey, TCreate>,
   ): ResourceClient<TEntity, TUpdateKey, TCreate>;
@@ -93,20 +99,31 @@ export function createClientContext(options: ClientOptions): ClientContext {
     store,
     scheduler,
     maxAgeMs: options.maxAgeMs ?? 0,
-    confirmedAt: new Map(),
+    requests: createRequestCache({ now: () => scheduler.now() }),
     removals: createRemovalWatch(store),
   };
 }
 
 export function createClient(options: ClientOptions): Client {
   const ctx = createClientContext(options);
+  // One resource client per definition, so observers and hooks keyed by it share their requests.
+  const resources = new WeakMap<object, ResourceClient<object, string, never>>();
   return {
     store: ctx.store,
     spendControls: createResourceClient(spendControls, ctx),
     accounts: createAccountClient(ctx),
-    tasks: createTaskClient(ctx),
+    tasks: linkResource(createTaskClient(ctx), ctx),
     events: createEventClient(ctx, options.events),
-    resource: (definition) => createResourceClient(definition, ctx),
+    resource<TEntity extends object, TUpdateKey extends string, TCreate>(
+      definition: ResourceDefinition<TEntity, TUpdateKey, TCreate>,
+    ) {
+      let made = resources.get(definition) as ResourceClient<TEntity, TUpdateKey, TCreate> | undefined;
+      if (!made) {
+        made = createResourceClient(checkDefinition(definition), ctx);
+        resources.set(definition, made as unknown as ResourceClient<object, string, never>);
+      }
+      return made;
+    },
     retryOptions: ctx.retry,
   };
 }

@@ -1,8 +1,8 @@
 import { distinctUntilChanged, filter, Observable, type Subscription } from 'rxjs';
 import { TaskCancelledError, TaskFailedError } from '../errors/clientErrors';
 import type { Task } from '../resources/tasks';
-import { TERMINAL_TASK_STATUSES } from '../resources/tasks';
 import type { EntityStore } from '../store/types';
+import { isTerminalTask } from '../tasks/isTerminalTask';
 import type { PollOptions } from '../tasks/pollUntil';
 import type { LockManagerLike } from './channelLocks';
 import { defaultLockManager } from './lockManager';
@@ -30,7 +30,7 @@ export interface SharedPollClient {
   readonly tasks: { poll(taskId: string, options?: PollOptions): Observable<Task> };
 }
 
-const isTerminal = (task: Task | undefined) => task !== undefined && TERMINAL_TASK_STATUSES.has(task.status);
+const isTerminal = isTerminalTask;
 
 /**
  * Like `client.tasks.poll`, but only one tab of the origin polls a given task: the one holding the

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { checkConfig } from './checkDefinition';
 
 /**
  * A resource the client can read and write: where it lives, how its reads are validated, which
@@ -28,6 +29,8 @@ export interface ResourceDefinition<
   };
   /** Key of the list in a history response. */
   readonly historyKey: string;
+  /** The id of an entity, when its id field is not a string (e.g. a number); else the `idKey` field. */
+  readonly id?: ((entity: TEntity) => string) | undefined;
   /** Turns a create input into the request body. */
   readonly createBody: (input: TCreate) => unknown;
 }
@@ -47,6 +50,11 @@ export interface ResourceConfig<TSchema extends z.ZodType<object>, TUpdateKey ex
   paths?: { item?: (id: string) => string; history?: (id: string) => string };
   /** @default 'data' */
   historyKey?: string;
+  /**
+   * The id of an entity when its id field is not a string, e.g. `(invoice) => String(invoice.invoice_id)`.
+   * @default the `idKey` field
+   */
+  id?: (entity: z.output<TSchema>) => string;
   /** Maps a create input to the request body; its parameter type types `create`. @default the input as is */
   createBody?: (input: TCreate) => unknown;
 }
@@ -58,6 +66,7 @@ export function defineResource<
 >(
   config: ResourceConfig<TSchema, TUpdateKey, TCreate>,
 ): ResourceDefinition<z.output<TSchema>, TUpdateKey, TCreate> {
+  checkConfig(config);
   const collection = config.path.replace(/\/+$/, '');
   const item = config.paths?.item ?? ((id: string) => `${collection}/${encodeURIComponent(id)}`);
   const history =
@@ -71,6 +80,7 @@ export function defineResource<
     paths: Object.freeze({ collection, item, history }),
     historyKey: config.historyKey ?? 'data',
     createBody: config.createBody ?? ((input: TCreate) => input),
+    id: config.id,
   });
 }
 

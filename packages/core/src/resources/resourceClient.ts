@@ -1,13 +1,16 @@
 import type { Draft } from 'immer';
 import { defer, map, mergeMap, type Observable, of, throwError } from 'rxjs';
 import * as z from 'zod';
-import { type ClientContext, storeKey } from '../client/clientContext';
+import type { ClientContext } from '../client/clientContext';
 import { ResponseShapeError } from '../errors/apiError';
 import { InvalidUpdateError } from '../errors/clientErrors';
 import { createIdempotencyKey } from '../http/idempotency';
 import { toPromise } from '../http/toPromise';
+import { readKey } from '../observers/requestCache';
+import { linkResource } from '../observers/resourceLink';
 import type { ResourceDefinition } from './defineResource';
 import { type EditOptions, editResource } from './editResource';
+import { createStartOrder } from './startOrder';
 
 /** An update: update-valid fields only, each with a value. */
 export type ResourcePatch<TEntity, TUpdateKey extends string> = {
@@ -81,13 +84,17 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
   const { store, transport, scheduler } = ctx;
   const historySchema = z.looseObject({ [def.historyKey]: z.array(def.schema) });
 
+  // Tasks are ordered by status in the store; other resources without versions by request start.
+  const order =
+    def.versioned || def.type === 'task' ? undefined : createStartOrder(store, ctx.requests, def.type);
+
   /** Applies a latest read and returns the newest state the store holds. */
-  const accept = (id: string, entity: TEntity): TEntity => {
-    if (!def.versioned && def.type !== 'task') return entity;
+  const accept = (id: string, entity: TEntity, seq = order?.start()): TEntity => {
+    if (order && !order.admit(id, seq as number)) return store.get<TEntity>(def.type, id) ?? entity;
     const outcome = store.apply(def.type, id, entity);
     // Only a reply equal to or newer than the held copy confirms it; a stale one says nothing about it.
     if (outcome === 'applied' || outcome === 'duplicate')
-      ctx.confirmedAt.set(storeKey(def.type, id), scheduler.now());
+      ctx.requests.set(readKey(def.type, id, 0), { confirmedAt: scheduler.now() });
     return store.get<TEntity>(def.type, id) ?? entity;
   };
 
@@ -99,15 +106,20 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
     entity: TEntity,
     version?: number,
   ) => {
-    const got = (entity as Record<string, unknown>)[def.idKey];
+    const got = idOf(def, entity);
     const gotVersion = (entity as { version?: unknown }).version;
     const idOk = typeof got === 'string' && got !== '' && (id === undefined || got === id);
-    if (idOk && (version === undefined || gotVersion === version)) return entity;
+    // A versioned entity without a valid version would be the store's TypeError: say it is the reply's shape.
+    const versionOk =
+      version === undefined
+        ? !def.versioned || (Number.isInteger(gotVersion) && (gotVersion as number) >= 1)
+        : gotVersion === version;
+    if (idOk && versionOk) return entity;
     const field = idOk ? 'version' : def.idKey;
     throw new ResponseShapeError(
       `${method} ${path} answered with another ${def.type} ${field} than requested. Nothing was stored.`,
       {
-        status: 200,
+        status: method === 'POST' ? 201 : 200,
         request: {
           method,
           endpoint: path,
@@ -119,7 +131,7 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
           {
             path: [field],
             code: 'custom',
-            message: `expected ${field === 'version' ? version : (id ?? 'an id')}`,
+            message: `expected ${field === 'version' ? (version ?? 'an integer >= 1') : (id ?? 'an id')}`,
           },
         ],
       },
@@ -132,12 +144,13 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
   ): Observable<TEntity> =>
     defer(() => {
       const held = store.get<TEntity>(def.type, id);
-      const at = ctx.confirmedAt.get(storeKey(def.type, id));
+      const at = ctx.requests.get(readKey(def.type, id, 0))?.confirmedAt;
       if (held && at !== undefined && maxAgeMs > 0 && scheduler.now() - at <= maxAgeMs) return of(held);
       const path = def.paths.item(id);
+      const seq = order?.start();
       return transport
         .request({ method: 'GET', path, schema: def.schema, resourceId: id, timeoutMs, shared })
-        .pipe(map((entity) => accept(id, checkId('GET', path, id, entity))));
+        .pipe(map((entity) => accept(id, checkId('GET', path, id, entity), seq)));
     });
 
   const historical$ = (id: string, version: number, timeoutMs: number | undefined): Observable<TEntity> =>
@@ -233,7 +246,7 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
         .pipe(
           map((entity) => {
             checkId('POST', path, undefined, entity);
-            return accept((entity as Record<string, unknown>)[def.idKey] as string, entity);
+            return accept(idOf(def, entity) as string, entity);
           }),
         );
     },
@@ -244,6 +257,7 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
         const invalid = Object.keys(patch).filter((field) => !allowed.has(field));
         if (invalid.length > 0) throw new InvalidUpdateError(def.type, invalid, def.updatable);
         const path = def.paths.item(id);
+        const seq = order?.start();
         return transport
           .request({
             method: 'PATCH',
@@ -253,7 +267,7 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
             resourceId: id,
             timeoutMs: options.timeoutMs,
           })
-          .pipe(map((entity) => accept(id, checkId('PATCH', path, id, entity))));
+          .pipe(map((entity) => accept(id, checkId('PATCH', path, id, entity), seq)));
       });
     },
   };
@@ -262,6 +276,9 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
 /** Reads of one `history` call at most: the first, and the ones that catch up with the store. */
 const HISTORY_READS = 4;
 
+const idOf = <T extends object>(def: Pick<ResourceDefinition<T>, 'id' | 'idKey'>, entity: T): unknown =>
+  def.id ? def.id(entity) : (entity as Record<string, unknown>)[def.idKey];
+
 const versionOf = (entity: object): number => (entity as { version: number }).version;
 
 export function createResourceClient<TEntity extends object, TUpdateKey extends string, TCreate>(
@@ -269,13 +286,16 @@ export function createResourceClient<TEntity extends object, TUpdateKey extends 
   ctx: ClientContext,
 ): ResourceClient<TEntity, TUpdateKey, TCreate> {
   const ops = createResourceOps(def, ctx);
-  return {
-    definition: def,
-    get: (id, { signal, ...options } = {}) => toPromise(ops.get$(id, options), signal),
-    history: (id, { signal, ...options } = {}) => toPromise(ops.history$(id, options), signal),
-    create: (input, { signal, ...options } = {}) => toPromise(ops.create$(input, options), signal),
-    update: (id, patch, { signal, ...options } = {}) => toPromise(ops.update$(id, patch, options), signal),
-    edit: (id, recipe, { signal, ...options } = {}) =>
-      toPromise(editResource(def, ops, id, recipe, options), signal),
-  };
+  return linkResource(
+    {
+      definition: def,
+      get: (id, { signal, ...options } = {}) => toPromise(ops.get$(id, options), signal),
+      history: (id, { signal, ...options } = {}) => toPromise(ops.history$(id, options), signal),
+      create: (input, { signal, ...options } = {}) => toPromise(ops.create$(input, options), signal),
+      update: (id, patch, { signal, ...options } = {}) => toPromise(ops.update$(id, patch, options), signal),
+      edit: (id, recipe, { signal, ...options } = {}) =>
+        toPromise(editResource(def, ops, id, recipe, options), signal),
+    },
+    ctx,
+  );
 }

@@ -25,7 +25,7 @@ interface Table {
   /** Latest entity per id, or TOMBSTONE once removed. */
   readonly entities: Map<string, Entity>;
   /** Custom ordering; undefined means ordered by `version`. */
-  readonly order: EntityOrder | undefined;
+  order: EntityOrder | undefined;
   readonly listeners: Map<string, Set<Listener>>;
   readonly history: HistoryCache;
 }
@@ -225,6 +225,11 @@ export function createEntityStore(options: EntityStoreOptions = {}): EntityStore
     },
 
     observe: (type, id) => observeKey(store, type, id),
+
+    setOrder(type, order) {
+      orders.set(type, order);
+      table(type).order = order;
+    },
 
     batch<T>(fn: () => T): T {
       batchDepth++;

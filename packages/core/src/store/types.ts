@@ -100,6 +100,11 @@ export interface EntityStore {
   subscribe(type: string, id: string, listener: () => void): () => void;
   /** Current value first, then each accepted change; completes after `remove`. */
   observe<T extends object = Entity>(type: string, id: string): Observable<T | undefined>;
+  /**
+   * Orders `type` by `order` from now on, in place of `version` (resources without versions, such
+   * as one defined with `versioned: false`).
+   */
+  setOrder(type: string, order: EntityOrder): void;
   /** Runs `fn`, notifying each changed key once at the end (nested batches flush at the outermost). */
   batch<T>(fn: () => T): T;
   /** Every write, accepted or refused, as it happens (the devtools timeline). */

@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod';
+import { ResponseShapeError } from '../../errors/apiError';
+import { defineResource } from '../../resources/defineResource';
+import { observeResource } from '../observeResource';
+import { manualService } from './manualService';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+const notes = defineResource({
+  type: 'note',
+  path: '/notes',
+  idKey: 'note_id',
+  schema: z.looseObject({ note_id: z.string(), text: z.string() }),
+  updatable: ['text'],
+  versioned: false,
+});
+
+describe('resources of your own', () => {
+  it('names the missing or ill-typed field of a definition when it is made', () => {
+    const base = {
+      type: 'note',
+      path: '/notes',
+      idKey: 'note_id' as const,
+      schema: z.object({ note_id: z.string() }),
+    };
+    for (const field of ['type', 'path', 'idKey', 'schema'] as const) {
+      const { [field]: _, ...rest } = base;
+      expect(() => defineResource(rest as typeof base)).toThrow(new RegExp(`\`${field}\``));
+      expect(() => defineResource({ ...base, [field]: 42 } as unknown as typeof base)).toThrow(TypeError);
+    }
+  });
+
+  it('gives the same resource client for the same definition', () => {
+    const { client } = manualService();
+    expect(client.resource(notes)).toBe(client.resource(notes));
+  });
+
+  it('stores unversioned replies in request-start order and observes them to success', async () => {
+    const { client, held } = manualService();
+    const api = client.resource(notes);
+    const observer = observeResource(api, 'n_1');
+    observer.subscribe(() => {});
+    await flush();
+    // Identical GETs in flight share one request, so the later request is a write.
+    const later = api.update('n_1', { text: 'new' });
+    await flush();
+    expect(held).toHaveLength(2);
+    // The later request answers first; the earlier one's reply must not replace it.
+    held[1]?.answer(200, { note_id: 'n_1', text: 'new' });
+    await later;
+    held[0]?.answer(200, { note_id: 'n_1', text: 'old' });
+    await flush();
+    expect(client.store.get('note', 'n_1')).toMatchObject({ text: 'new' });
+    expect(observer.getResult()).toMatchObject({ status: 'success', data: { text: 'new' } });
+  });
+
+  it('reads numeric ids through the id option', async () => {
+    const { client, held } = manualService();
+    const invoices = defineResource({
+      type: 'invoice',
+      path: '/invoices',
+      idKey: 'invoice_id',
+      id: (invoice) => String(invoice.invoice_id),
+      schema: z.looseObject({ invoice_id: z.number(), version: z.number() }),
+    });
+    const read = client.resource(invoices).get('7');
+    await flush();
+    held[0]?.answer(200, { invoice_id: 7, version: 1 });
+    await expect(read).resolves.toMatchObject({ invoice_id: 7 });
+    expect(client.store.get('invoice', '7')).toMatchObject({ version: 1 });
+  });
+
+  it('turns a versioned reply without a valid version into ResponseShapeError, not the store TypeError', async () => {
+    const { client, held } = manualService();
+    const loose = defineResource({
+      type: 'doc',
+      path: '/docs',
+      idKey: 'doc_id',
+      schema: z.looseObject({ doc_id: z.string() }),
+    });
+    const read = client.resource(loose).get('d_1');
+    await flush();
+    held[0]?.answer(200, { doc_id: 'd_1', version: 0 });
+    await expect(read).rejects.toBeInstanceOf(ResponseShapeError);
+    expect(client.store.get('doc', 'd_1')).toBeUndefined();
+  });
+});

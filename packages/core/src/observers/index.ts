@@ -1,0 +1,17 @@
+// Request state as observers: the one layer that React, Vue and plain code subscribe to.
+
+export { observeHistory } from './observeHistory';
+export type {
+  AnyResourceClient,
+  ObserveOptions,
+  ObserverResult,
+  ResourceObserver,
+  ResultStatus,
+} from './observeResource';
+export { observeResource } from './observeResource';
+export type { TaskObserver, TaskObserverResult, TaskObserverStatus } from './observeTask';
+export { observeTask } from './observeTask';
+export type { UpdateObserver, UpdateResult, UpdateStatus } from './observeUpdate';
+export { observeUpdate } from './observeUpdate';
+export type { ReadKind, ReadState, RequestCache, RequestCacheOptions } from './requestCache';
+export { readKey } from './requestCache';

@@ -1,0 +1,68 @@
+import type { Draft } from 'immer';
+import type { VStoreError } from '../errors/vstoreError';
+import type { EditOptions } from '../resources/editResource';
+import type { ResourceClient, ResourcePatch } from '../resources/resourceClient';
+import { resultListeners } from './resultListeners';
+
+export type UpdateStatus = 'idle' | 'pending' | 'success' | 'error';
+
+export interface UpdateResult<T> {
+  readonly status: UpdateStatus;
+  /** The last call's failure (`InvalidUpdateError`, `ConcurrentUpdateError`, …). */
+  readonly error: VStoreError | undefined;
+  /** The last call's result. */
+  readonly data: T | undefined;
+}
+
+export interface UpdateObserver<T extends object, TUpdateKey extends string> {
+  /** The last call's state; the same object until it changes. */
+  getResult(): UpdateResult<T>;
+  subscribe(listener: () => void): () => void;
+  /** `update`; resolves to the result, or undefined on failure (see `error`); never rejects. */
+  mutate(id: string, patch: ResourcePatch<T, TUpdateKey>): Promise<T | undefined>;
+  /** `edit`: a recipe over the latest state, re-run over a newer one after a 409; never rejects. */
+  edit(id: string, recipe: (draft: Draft<T>) => void, options?: EditOptions<T>): Promise<T | undefined>;
+}
+
+const IDLE = Object.freeze({ status: 'idle', error: undefined, data: undefined }) as UpdateResult<never>;
+
+/**
+ * Writes to one resource, tracking the last call. The written entity reaches every reader through
+ * the store; only the latest call may set the state, so an older, slower call cannot overwrite it.
+ * A write is not aborted when everyone leaves: the service may already have applied it, and its
+ * reply must still reach the store.
+ */
+export function observeUpdate<T extends object, TUpdateKey extends string>(
+  resource: ResourceClient<T, TUpdateKey, never>,
+): UpdateObserver<T, TUpdateKey> {
+  let result: UpdateResult<T> = IDLE;
+  let calls = 0;
+  const listeners = resultListeners(
+    () => result,
+    () => () => {},
+  );
+  const track = (start: () => Promise<T>): Promise<T | undefined> => {
+    const call = ++calls;
+    const settle = (status: UpdateStatus, error?: unknown, data?: T) => {
+      if (call === calls) {
+        result = Object.freeze({ status, error: error as VStoreError | undefined, data });
+        listeners.changed();
+      }
+      return data;
+    };
+    settle('pending');
+    // `Promise.resolve().then` also turns a synchronous throw (InvalidUpdateError) into `error`.
+    return Promise.resolve()
+      .then(start)
+      .then(
+        (data) => settle('success', undefined, data),
+        (error: unknown) => settle('error', error),
+      );
+  };
+  return {
+    getResult: () => result,
+    subscribe: listeners.subscribe,
+    mutate: (id, patch) => track(() => resource.update(id, patch)),
+    edit: (id, recipe, options) => track(() => resource.edit(id, recipe, options)),
+  };
+}
