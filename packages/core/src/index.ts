@@ -117,9 +117,10 @@ export {
 } from './events/index';
 // observers
 export type {
-  AnyResourceClient,
+  HistoryResource,
   ObserveOptions,
   ObserverResult,
+  ReadableResource,
   ReadKind,
   ReadState,
   RequestCache,

@@ -16,9 +16,11 @@ export {
   type ResourceSource,
   type ResourceStatus,
   useResource,
+  useResourceHistory,
 } from './useResource';
 export { useSpendControl, useSpendControlHistory } from './useSpendControl';
 export { type TaskHookStatus, type TaskResult, useTask } from './useTask';
+export { type UpdateResourceResult, useUpdateResource } from './useUpdateResource';
 export {
   type MutationStatus,
   type UpdateSpendControlResult,

@@ -9,8 +9,7 @@ export {
   type ReactNode,
   useCallback,
   useContext,
-  useEffect,
+  useMemo,
   useRef,
-  useState,
   useSyncExternalStore,
 } from 'react';

@@ -1,12 +1,4 @@
-import {
-  type Account,
-  ApiError,
-  accounts,
-  type Task,
-  useResource,
-  useTask,
-  useVStoreClient,
-} from '@vstore/react';
+import { ApiError, type Task, useResource, useTask, useVStoreClient } from '@vstore/react';
 import { useEffect, useState } from 'react';
 import { ErrorPanel } from './ErrorPanel';
 
@@ -58,7 +50,7 @@ function TaskProgress({ task, error }: { task: Task | undefined; error: unknown 
 function AccountRow({ id }: { id: string }) {
   const client = useVStoreClient();
   // The generic hook: accounts have no dedicated hook, any resource client plugs in the same way.
-  const account = useResource<Account>({ definition: accounts, get: (key) => client.accounts.get(key) }, id);
+  const account = useResource(client.accounts, id);
   const [taskId, setTaskId] = useState<string>();
   const [requestError, setRequestError] = useState<unknown>();
   const { task, status, error } = useTask(taskId);

@@ -2,9 +2,10 @@
 
 export { observeHistory } from './observeHistory';
 export type {
-  AnyResourceClient,
+  HistoryResource,
   ObserveOptions,
   ObserverResult,
+  ReadableResource,
   ResourceObserver,
   ResultStatus,
 } from './observeResource';

@@ -1,5 +1,5 @@
 import type { ObserverResult, ResourceObserver } from './observeResource';
-import { type AnyResourceClient, resultOf } from './observeResource';
+import { type HistoryResource, resultOf } from './observeResource';
 import { readKey } from './requestCache';
 import { contextOf } from './resourceLink';
 import { resultListeners } from './resultListeners';
@@ -14,7 +14,7 @@ const SUSPENSE_FRESH_MS = 1000;
  * a newer version.
  */
 export function observeHistory<T extends object>(
-  resource: AnyResourceClient<T>,
+  resource: HistoryResource<T>,
   id: string,
   options: { suspense?: boolean | undefined } = {},
 ): ResourceObserver<T[]> {

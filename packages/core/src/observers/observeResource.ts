@@ -1,5 +1,5 @@
 import type { VStoreError } from '../errors/vstoreError';
-import type { ResourceClient } from '../resources/resourceClient';
+import type { CallOptions, GetOptions } from '../resources/resourceClient';
 import { readKey } from './requestCache';
 import { contextOf } from './resourceLink';
 import { resultListeners } from './resultListeners';
@@ -51,8 +51,19 @@ export interface ObserveOptions {
   suspense?: boolean | undefined;
 }
 
-/** Any resource client of a vstore client, whatever its update keys and create input. */
-export type AnyResourceClient<T extends object> = ResourceClient<T, string, never>;
+/**
+ * What a resource observer reads: a resource client of a vstore client (`client.spendControls`,
+ * `client.accounts`, `client.resource(definition)`), whatever its update keys and create input.
+ */
+export interface ReadableResource<T extends object> {
+  readonly definition: { readonly type: string };
+  get(id: string, options?: GetOptions): Promise<T>;
+}
+
+/** A resource with a history endpoint, for `observeHistory`. */
+export interface HistoryResource<T extends object> extends ReadableResource<T> {
+  history(id: string, options?: CallOptions): Promise<T[]>;
+}
 
 // A suspended render's read, or an error boundary's last failure, counts as this recent.
 const SUSPENSE_FRESH_MS = 1000;
@@ -75,7 +86,7 @@ export function resultOf<T>(
  * Observers of the same resource, id and version share one request and one request state.
  */
 export function observeResource<T extends object>(
-  resource: AnyResourceClient<T>,
+  resource: ReadableResource<T>,
   id: string,
   options: ObserveOptions = {},
 ): ResourceObserver<T> {

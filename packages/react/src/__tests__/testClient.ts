@@ -1,4 +1,4 @@
-import { type Client, createEntityStore, type EntityStore } from '@vstore/core';
+import { createClient, createEntityStore, type EntityStore } from '@vstore/core';
 import { type Mock, vi } from 'vitest';
 
 export interface ScControl {
@@ -17,11 +17,18 @@ export const sc = (version: number, name = `v${version}`, id = 'sc_1'): ScContro
   });
 
 /**
- * A client whose network is a set of vi.fn()s over the real store: a latest read applies to the
- * store as core's client does, so the hooks see exactly the store semantics they wire to.
+ * A real client whose spend-control reads are vi.fn()s over the real store: a latest read applies to
+ * the store as core's client does, so the hooks see exactly the store semantics they wire to. The
+ * reads are spied on the client's own resource object, which core's observers are linked to.
  */
 export function fakeClient(store: EntityStore = createEntityStore()) {
   const server = new Map<string, ScControl>([['sc_1', sc(1)]]);
+  const client = createClient({
+    baseUrl: 'http://svc.test',
+    getToken: () => 'test-token',
+    store,
+    fetch: () => Promise.reject(new Error('no network in this test')),
+  });
   const get = vi.fn(
     async (id: string, options: { version?: number; maxAgeMs?: number; signal?: AbortSignal } = {}) => {
       const found = server.get(id);
@@ -37,10 +44,9 @@ export function fakeClient(store: EntityStore = createEntityStore()) {
     store.apply('spend_control', id, latest);
     return Array.from({ length: latest.version }, (_, i) => sc(i + 1, `v${i + 1}`, id));
   });
-  const client = {
-    store,
-    spendControls: { definition: { type: 'spend_control' }, get, history },
-  } as unknown as Client;
+  const resource = client.spendControls as unknown as Record<'get' | 'history', unknown>;
+  resource.get = get;
+  resource.history = history;
   return { client, store, server, get, history };
 }
 

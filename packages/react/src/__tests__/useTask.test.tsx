@@ -78,6 +78,9 @@ describe('useTask', () => {
     await flush(1500);
     expect(fetch).toHaveBeenCalledTimes(3);
     view.unmount();
+    // The last leaver stops the poller a microtask later (a StrictMode remount keeps it).
+    expect(signals.at(-1)?.aborted).toBe(false);
+    await act(async () => {});
     expect(signals.at(-1)?.aborted).toBe(true);
     await flush(10 * 60_000);
     expect(fetch).toHaveBeenCalledTimes(3);
