@@ -80,16 +80,17 @@ async function main(): Promise<void> {
     port: integer('port', values.port, 4010),
     host: values.host ?? '127.0.0.1',
   });
-  // Only the URL and settings are printed: tokens stay out of logs.
-  console.log(`vstore-service listening on ${server.url} (faults: ${faults}, seed: ${randomSeed})`);
   const stop = (): void => {
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
+  // Before the line is printed: whoever reads it may stop the process at once.
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Only the URL and settings are printed: tokens stay out of logs.
+  console.log(`vstore-service listening on ${server.url} (faults: ${faults}, seed: ${randomSeed})`);
 }
 
 main().catch((error: unknown) => {

@@ -8,8 +8,11 @@ export interface FaultOptions {
   rateLimitBurstRate?: number;
   /** How many consecutive requests a burst rejects, including the first. @default 3 */
   rateLimitBurstLength?: number;
-  /** `Retry-After` seconds a burst announces. @default 1 */
-  rateLimitBurstRetryAfterSeconds?: number;
+  /**
+   * `Retry-After` seconds a burst announces: fixed, or `[min, max]` drawn per burst so a client's
+   * countdown differs from one burst to the next. @default 1
+   */
+  rateLimitBurstRetryAfterSeconds?: number | readonly [number, number];
   /** Chance of a 500/502/503; half strike before the operation runs, half after it committed. @default 0 */
   serverErrorRate?: number;
   /** Chance that a request is delayed. @default 0 */
@@ -18,9 +21,17 @@ export interface FaultOptions {
   latencyMs?: readonly [number, number];
   /** Chance that a webhook is delivered twice (same payload, new event id). @default 0 */
   duplicateWebhookRate?: number;
+  /**
+   * How long after the first delivery the duplicate follows; longer than the time between two
+   * writes, it arrives after newer state, as a sender's late retry does. @default 0 (at once)
+   */
+  duplicateDelayMs?: number;
   /** Chance that a webhook is held back and delivered after the next one. @default 0 */
   reorderWebhookRate?: number;
-  /** Longest time a held-back webhook waits for a successor before it is sent anyway. @default 250 */
+  /**
+   * Longest time a held-back webhook waits for a successor before it is sent anyway; a successor
+   * within it goes first, so the held one arrives after newer state. @default 250
+   */
   reorderHoldMs?: number;
 }
 
@@ -35,6 +46,7 @@ const NONE: ResolvedFaults = {
   latencyRate: 0,
   latencyMs: [20, 200],
   duplicateWebhookRate: 0,
+  duplicateDelayMs: 0,
   reorderWebhookRate: 0,
   reorderHoldMs: 250,
 };
@@ -57,11 +69,17 @@ export const FAULT_PROFILES: Readonly<Record<FaultProfileName, ResolvedFaults>> 
     name: 'chaos',
     rateLimitBurstRate: 0.08,
     rateLimitBurstLength: 3,
+    rateLimitBurstRetryAfterSeconds: [1, 5],
     serverErrorRate: 0.15,
     latencyRate: 0.5,
     latencyMs: [20, 400],
     duplicateWebhookRate: 0.25,
     reorderWebhookRate: 0.25,
+    // Longer than a write at the demo's pace (a write every 300 ms, each with a 300 ms write
+    // window): a held or repeated event then arrives after the next write's newer state, so the
+    // client's version gate has something stale to refuse.
+    duplicateDelayMs: 1000,
+    reorderHoldMs: 2000,
   },
 };
 
@@ -82,7 +100,10 @@ const RATE_KEYS = [
   'duplicateWebhookRate',
   'reorderWebhookRate',
 ] as const;
-const COUNT_KEYS = ['rateLimitBurstLength', 'rateLimitBurstRetryAfterSeconds', 'reorderHoldMs'] as const;
+const COUNT_KEYS = ['rateLimitBurstLength', 'duplicateDelayMs', 'reorderHoldMs'] as const;
+
+const isRange = (v: unknown): v is [number, number] =>
+  Array.isArray(v) && v.length === 2 && v.every((n) => Number.isSafeInteger(n) && n >= 0) && v[0] <= v[1];
 
 /** Problems in untrusted fault settings (the admin route), one message per offending key. */
 export function checkFaultOptions(value: Record<string, unknown>): { field: string; message: string }[] {
@@ -96,13 +117,12 @@ export function checkFaultOptions(value: Record<string, unknown>): { field: stri
         problems.push({ field: key, message: `${key} must be a non-negative integer.` });
       }
     } else if (key === 'latencyMs') {
-      const ok =
-        Array.isArray(v) &&
-        v.length === 2 &&
-        v.every((n) => Number.isSafeInteger(n) && n >= 0) &&
-        v[0] <= v[1];
-      if (!ok)
+      if (!isRange(v))
         problems.push({ field: key, message: 'latencyMs must be [min, max] in whole ms, min <= max.' });
+    } else if (key === 'rateLimitBurstRetryAfterSeconds') {
+      if (!(isRange(v) || (Number.isSafeInteger(v) && (v as number) >= 0))) {
+        problems.push({ field: key, message: `${key} must be whole seconds, or [min, max] of them.` });
+      }
     } else {
       problems.push({ field: key, message: `${key} is not a fault option.` });
     }
@@ -131,7 +151,12 @@ export function createFaultInjector(initial: ResolvedFaults, seed: number): Faul
   // Separate streams per concern: a change in one kind of traffic must not reshuffle the other.
   const requestRandom = createRandom(seed);
   const webhookRandom = createRandom(seed ^ 0x5bd1e995);
+  // Drawn only when a burst starts, from its own stream, so request decisions stay as they were.
+  const burstRandom = createRandom(seed ^ 0x27d4eb2d);
   let burstLeft = 0;
+  let retryAfter = 1;
+  const burstRetryAfter = (setting: ResolvedFaults['rateLimitBurstRetryAfterSeconds']): number =>
+    typeof setting === 'number' ? setting : between(burstRandom, setting[0], setting[1]);
 
   const decide = (): FaultDecision => {
     const r = faults;
@@ -144,8 +169,9 @@ export function createFaultInjector(initial: ResolvedFaults, seed: number): Faul
     const after = chance(requestRandom, 0.5);
     const wait = delayed ? latencyMs : 0;
     if (burstLeft > 0 || burst) {
+      if (burstLeft === 0) retryAfter = burstRetryAfter(r.rateLimitBurstRetryAfterSeconds);
       burstLeft = burstLeft > 0 ? burstLeft - 1 : r.rateLimitBurstLength - 1;
-      return { kind: 'rate_limit', latencyMs: wait, retryAfterSeconds: r.rateLimitBurstRetryAfterSeconds };
+      return { kind: 'rate_limit', latencyMs: wait, retryAfterSeconds: retryAfter };
     }
     if (failed) return { kind: 'server_error', latencyMs: wait, status, after };
     return { kind: 'pass', latencyMs: wait };

@@ -68,7 +68,10 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
   };
   const deliver = (pending: Pending): void => {
     deliverOnce(pending);
-    if (pending.duplicate) deliverOnce(pending);
+    if (!pending.duplicate) return;
+    const delay = options.faults().duplicateDelayMs;
+    if (delay > 0) options.timers.after(delay, () => deliverOnce(pending));
+    else deliverOnce(pending);
   };
   const flushHeld = (): void => {
     cancelHold?.();

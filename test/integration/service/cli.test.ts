@@ -10,12 +10,15 @@ const cli = fileURLToPath(new URL('../../../packages/service/src/cli.ts', import
 const children: ChildProcess[] = [];
 
 /** Runs the CLI from source; resolves with the first stdout line and the process. */
-function run(args: string[]): {
+function run(
+  args: string[],
+  command: string[] = ['--import', 'tsx', cli],
+): {
   child: ChildProcess;
   firstLine: Promise<string>;
   exit: Promise<number | null>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, stdio: 'pipe' });
+  const child = spawn(process.execPath, [...command, ...args], { cwd: root, stdio: 'pipe' });
   children.push(child);
   let out = '';
   const firstLine = new Promise<string>((resolve, reject) => {
@@ -98,5 +101,13 @@ describe('vstore-service CLI', () => {
     const { firstLine, exit } = run(['--port', '0', '--resources', file]);
     expect(await firstLine).toContain('resources.invoices.idKey must be a field name');
     expect(await exit).toBe(1);
+  });
+
+  it('runs from the committed bin shim before any build (what pnpm links at install)', async () => {
+    const bin = fileURLToPath(new URL('../../../packages/service/bin/vstore-service.mjs', import.meta.url));
+    const { child, firstLine, exit } = run(['--port', '0'], [bin]);
+    expect(await firstLine).toMatch(/^vstore-service listening on http:\/\/127\.0\.0\.1:\d+ /);
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
   });
 });

@@ -65,6 +65,44 @@ describe('fault profiles', () => {
     expect(new Set(versions).size).toBeGreaterThanOrEqual(29);
   });
 
+  it('chaos at the demo pace: held and repeated webhooks arrive after newer state', async () => {
+    // The demo's service: a 300 ms write window, writes one after another, under the chaos profile.
+    const s = await launch({ faults: 'chaos', randomSeed: 5, writeDelayMs: 300 });
+    const stream = await openEvents(`${s.url}/events`, { authorization: `Bearer ${TOKEN}` });
+    const versionsOf = (events: { data: string }[]) =>
+      events.flatMap((e) => {
+        const payload = JSON.parse(e.data) as { event_type: string; data: { version: number } };
+        return payload.event_type === 'spend_control.updated' ? [payload.data.version] : [];
+      });
+    /** Arrivals older than something already delivered: a reordered one (first seen) or a late duplicate. */
+    const stale = (events: { data: string }[]) => {
+      const seen = new Set<number>();
+      let newest = 0;
+      let reordered = 0;
+      let duplicated = 0;
+      for (const v of versionsOf(events)) {
+        if (v < newest) {
+          if (seen.has(v)) duplicated += 1;
+          else reordered += 1;
+        }
+        seen.add(v);
+        newest = Math.max(newest, v);
+      }
+      return { reordered, duplicated };
+    };
+    try {
+      for (let i = 0; i < 16; i += 1)
+        await s.api('PATCH', '/spend_controls/sc_1', { body: { name: `w${i}` } });
+      const events = await stream.until((list) => {
+        const { reordered, duplicated } = stale(list);
+        return reordered > 0 && duplicated > 0;
+      }, 8000);
+      expect(stale(events).reordered).toBeGreaterThan(0);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('chaos: creates retried with their Idempotency-Key happen exactly once each (the service counts)', async () => {
     const s = await launch({ faults: 'chaos', randomSeed: 11 });
     for (let k = 0; k < 8; k += 1) {

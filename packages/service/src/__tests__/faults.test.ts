@@ -54,6 +54,28 @@ describe('createFaultInjector', () => {
     expect(injector.faults.name).toBe('none');
   });
 
+  it('announces a Retry-After drawn per burst from 1 to 5 s under chaos, the same for the same seed', () => {
+    const seconds = (seed: number) =>
+      run(seed, 'chaos', 5000).flatMap((d) => (d.kind === 'rate_limit' ? [d.retryAfterSeconds] : []));
+    const values = seconds(3);
+    expect(values.every((s) => Number.isInteger(s) && s >= 1 && s <= 5)).toBe(true);
+    expect(new Set(values).size).toBeGreaterThanOrEqual(4);
+    expect(seconds(3)).toEqual(values);
+    // The draw has its own stream: the requests' fates are those of a fixed Retry-After.
+    const fixed = createFaultInjector(
+      resolveFaults({ ...FAULT_PROFILES.chaos, rateLimitBurstRetryAfterSeconds: 1 }),
+      3,
+    );
+    expect(run(3, 'chaos', 500).map((d) => d.kind)).toEqual(
+      Array.from({ length: 500 }, () => fixed.decide().kind),
+    );
+  });
+
+  it('holds chaos webhooks longer than a write at the demo pace (300 ms apart, 300 ms window)', () => {
+    expect(FAULT_PROFILES.chaos.reorderHoldMs).toBeGreaterThan(600);
+    expect(FAULT_PROFILES.chaos.duplicateDelayMs).toBeGreaterThan(600);
+  });
+
   it('refuses an unknown profile name', () => {
     expect(() => resolveFaults('wild' as 'none')).toThrow(/Unknown fault profile/);
   });
@@ -68,7 +90,17 @@ describe('checkFaultOptions', () => {
         reorderHoldMs: -1,
         bogus: 1,
         latencyRate: 0.5,
+        rateLimitBurstRetryAfterSeconds: [5, 1],
+        duplicateDelayMs: 1.5,
       }).map((p) => p.field),
-    ).toEqual(['serverErrorRate', 'latencyMs', 'reorderHoldMs', 'bogus']);
+    ).toEqual([
+      'serverErrorRate',
+      'latencyMs',
+      'reorderHoldMs',
+      'bogus',
+      'rateLimitBurstRetryAfterSeconds',
+      'duplicateDelayMs',
+    ]);
+    expect(checkFaultOptions({ rateLimitBurstRetryAfterSeconds: [1, 5], duplicateDelayMs: 900 })).toEqual([]);
   });
 });
