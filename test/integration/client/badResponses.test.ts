@@ -9,9 +9,10 @@ import {
   GatewayError,
   RateLimitError,
   ResponseShapeError,
+  ResponseTooLargeError,
 } from '@vstore/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type BadResponse, badResponses } from '../../fixtures/badResponses';
+import { type BadResponse, badResponses, CORPUS_TOKEN } from '../../fixtures/badResponses';
 
 const seeded = {
   spend_control_id: 'sc_1',
@@ -57,7 +58,19 @@ function call(client: Client, which: BadResponse['call']): Promise<unknown> {
   }
 }
 
-const classes = { ApiError, GatewayError, RateLimitError, ResponseShapeError } as const;
+const classes = {
+  ApiError,
+  GatewayError,
+  RateLimitError,
+  ResponseShapeError,
+  ResponseTooLargeError,
+} as const;
+
+/** Every way an error gets shown or shipped. */
+const renderings = (error: unknown) => {
+  const e = error as ApiError;
+  return [e.message, String(e.stack), JSON.stringify(e), JSON.stringify(e.body ?? null)];
+};
 
 /** The store's whole observable state (latest, tombstones, the historical slot a bad read could fill). */
 const snapshot = (store: EntityStore) =>
@@ -80,8 +93,15 @@ async function exercise(
     ),
   );
   watching.unsubscribe();
-  expect(error).toBeInstanceOf(ApiError);
+  // Every case is a typed error; all but an over-long body are ApiErrors (that one was never read).
+  expect(error).toBeInstanceOf(bad.error === 'ResponseTooLargeError' ? Error : ApiError);
   expect((error as Error).constructor).toBe(classes[bad.error]);
+  if (bad.echoesToken) for (const text of renderings(error)) expect(text).not.toContain(CORPUS_TOKEN);
+  if (bad.reconciled) {
+    expect(error).toMatchObject({ outcomeUnknown: true });
+    expect((error as Error).message).toContain('outcome of this write is unknown');
+  }
+  expect((error as Error).message).not.toMatch(/\.\./);
   expect((error as Error).name).toBe(bad.error);
   expect(snapshot(store)).toBe(before);
   expect(changes).toEqual([]);
@@ -107,20 +127,28 @@ describe('bad-input corpus', () => {
       vi.useFakeTimers();
       const start = Date.now();
       const sentAt: number[] = [];
-      const fetch: typeof globalThis.fetch = async () => {
+      const methods: string[] = [];
+      const fetch: typeof globalThis.fetch = async (_, init) => {
         sentAt.push(Date.now() - start);
+        methods.push(init?.method ?? 'GET');
         return new Response(bad.body, { status: bad.status, headers: bad.headers ?? {} });
       };
       await exercise(
         bad,
-        (store) => createClient({ baseUrl: 'https://api.test', getToken: () => 'token-abc', store, fetch }),
+        (store) => createClient({ baseUrl: 'https://api.test', getToken: () => CORPUS_TOKEN, store, fetch }),
         async (settled) => {
           // Generous: the worst case (429s without a usable Retry-After) waits well under 20 s.
           await vi.advanceTimersByTimeAsync(20_000);
           return settled;
         },
       );
-      if (bad.retried) {
+      if (bad.reconciled) {
+        // The write once, at once; then only reads (retried as GETs are) to settle it.
+        expect(methods[0]).toBe('PATCH');
+        expect(sentAt[0]).toBe(0);
+        expect(methods.slice(1).every((m) => m === 'GET')).toBe(true);
+        expect(methods.length).toBeGreaterThan(1);
+      } else if (bad.retried) {
         expect(sentAt).toHaveLength(5);
         expect(Math.max(...sentAt)).toBeLessThanOrEqual(15_000);
       } else {
@@ -161,7 +189,7 @@ describe('bad-input corpus', () => {
         (store) =>
           createClient({
             baseUrl: url,
-            getToken: () => 'token-abc',
+            getToken: () => CORPUS_TOKEN,
             store,
             retry: {
               maxAttempts: 3,

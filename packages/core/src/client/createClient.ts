@@ -45,6 +45,12 @@ export interface ClientOptions {
   send?: Send;
   /** Options of `client.events`: registry, backoff and timeouts of the event stream, error and gap handlers. */
   events?: EventClientOptions;
+  /**
+   * Longest response body the client reads, success or error, counted while it streams in. A longer
+   * one ends the call with `ResponseTooLargeError` (not retried, nothing stored).
+   * @default 8388608 (8 MiB)
+   */
+  maxResponseBytes?: number;
 }
 
 export interface Client {
@@ -87,6 +93,7 @@ export function createClientContext(options: ClientOptions): ClientContext {
     scheduler,
     random: options.random,
     authorize: options.authorize,
+    maxResponseBytes: options.maxResponseBytes,
   });
   return {
     baseUrl: options.baseUrl,

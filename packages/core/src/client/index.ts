@@ -20,9 +20,11 @@ export {
   ResponseShapeError,
 } from '../errors/apiError';
 export {
+  EditConflictError,
   IdempotencyKeyReuseError,
   InvalidUpdateError,
   PollTimeoutError,
+  ResponseTooLargeError,
   TaskCancelledError,
   TaskFailedError,
   UnsupportedSchemaVersionError,
@@ -38,7 +40,8 @@ export type { Account } from '../resources/accounts';
 export { accountSchema, accounts } from '../resources/accounts';
 export type { ResourceConfig, ResourceDefinition } from '../resources/defineResource';
 export { defineResource, nullable } from '../resources/defineResource';
-export type { EditOptions } from '../resources/editResource';
+export type { EditMergeInfo, EditOptions, EditOutcome, OnConflict } from '../resources/editResource';
+export type { UpdateOptions } from '../resources/reconcileWrite';
 export type {
   CallOptions,
   CreateOptions,

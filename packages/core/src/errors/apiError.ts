@@ -42,6 +42,11 @@ export class ApiError extends Error {
   /** The parsed error body (or a short text excerpt when it was not JSON), secrets scrubbed. */
   readonly body: unknown;
   readonly request: RequestInfo;
+  /**
+   * True when the request was a write whose answer was lost (a 5xx or no response) and reading
+   * the latest state could not show whether it landed: it may or may not have been applied.
+   */
+  readonly outcomeUnknown: boolean = false;
 
   constructor(message: string, options: ApiErrorOptions) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });

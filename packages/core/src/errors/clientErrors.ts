@@ -91,3 +91,64 @@ export class UnsupportedSchemaVersionError extends Error {
     this.schemaVersion = schemaVersion;
   }
 }
+
+/**
+ * A response body (success or error) longer than the client's `maxResponseBytes`. Reading stopped at
+ * the limit; nothing was parsed or stored, and the call is not retried: the same request would get
+ * the same body. Not an `ApiError`: the service's answer was never read.
+ */
+export class ResponseTooLargeError extends Error {
+  static {
+    ResponseTooLargeError.prototype.name = 'ResponseTooLargeError';
+  }
+  /** The limit that was passed (`maxResponseBytes`). */
+  readonly limitBytes: number;
+  /** HTTP status of the response whose body was too long. */
+  readonly status: number;
+  /** `where`: the method and endpoint, when known (redacted, without the origin). */
+  constructor(limitBytes: number, status: number, where?: string) {
+    super(
+      `${where === undefined ? 'A response' : `The response to ${where}`} (status ${status}) is longer than ` +
+        `maxResponseBytes (${limitBytes} bytes); it was not read further and nothing was stored. ` +
+        'Ask for less (a narrower request), or raise maxResponseBytes if such bodies are expected.',
+    );
+    this.limitBytes = limitBytes;
+    this.status = status;
+  }
+}
+
+/**
+ * An edit with `onConflict: 'abort'` found that another writer changed, since the edit's base, a
+ * field its recipe also changes, to another value. Nothing more was sent. Not an `ApiError`: the
+ * client decided this from states it read, whether or not a 409 led there.
+ */
+export class EditConflictError<TEntity = unknown> extends Error {
+  static {
+    EditConflictError.prototype.name = 'EditConflictError';
+  }
+  /** The overlapping fields only: changed by both sides, to different values. */
+  readonly fields: readonly string[];
+  /** The state the edit started from (its recipe's first input). */
+  readonly base: TEntity;
+  /** What the recipe made of `base`. */
+  readonly mine: TEntity;
+  /** The latest state, with the other writer's change. */
+  readonly theirs: TEntity;
+  constructor(
+    type: string,
+    id: string,
+    fields: readonly string[],
+    states: { base: TEntity; mine: TEntity; theirs: TEntity },
+  ) {
+    const version = (entity: unknown) => String((entity as { version?: unknown }).version ?? '?');
+    super(
+      `Another writer changed ${fields.join(', ')} of ${type} ${id} since version ${version(states.base)} ` +
+        `(now version ${version(states.theirs)}), and this edit changes ${fields.length > 1 ? 'them' : 'it'} too; ` +
+        'nothing was sent. Show base, yours and theirs, and let the user keep one before editing again.',
+    );
+    this.fields = fields;
+    this.base = states.base;
+    this.mine = states.mine;
+    this.theirs = states.theirs;
+  }
+}

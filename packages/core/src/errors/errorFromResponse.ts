@@ -78,7 +78,7 @@ export function errorFromResponse(status: number, text: string, ctx: ErrorContex
       status === 401
         ? 'The access token is missing, invalid or expired: check what getToken returns.'
         : 'The token may not do this, or the business is inactive; retrying will not help.';
-    return new GatewayError(`Gateway refused ${where} (${status})${said}. ${hint}`, base);
+    return new GatewayError(`${sentence(`Gateway refused ${where} (${status})${said}`)} ${hint}`, base);
   }
 
   const shapeError = (what: string, issues: readonly ShapeIssue[]) =>
@@ -123,11 +123,18 @@ export function errorFromResponse(status: number, text: string, ctx: ErrorContex
           { ...base, type, traceId, idempotencyKey: ctx.idempotencyKey },
         );
       }
-      return new ApiError(`${where} conflicted (409): ${clip(message)}`, { ...base, type, traceId });
+      return new ApiError(sentence(`${where} conflicted (409): ${clip(message)}`), {
+        ...base,
+        type,
+        traceId,
+      });
     }
   }
   const said = serverMessage(body);
-  return new ApiError(`${where} failed with status ${status}${said}.`, { ...base, ...traceOf(body) });
+  return new ApiError(sentence(`${where} failed with status ${status}${said}`), {
+    ...base,
+    ...traceOf(body),
+  });
 }
 
 function traceOf(body: unknown): { type?: string; traceId?: string } {
@@ -140,6 +147,12 @@ function serverMessage(body: unknown): string {
     return `: ${clip(body.message)}`;
   }
   return '';
+}
+
+/** Ends a sentence once: a server message that already ends with a period keeps its own. */
+export function sentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 function clip(message: string): string {

@@ -5,12 +5,39 @@ export const REDACTED = '[REDACTED]';
 // never reach an error, as @octokit/request-error does for `client_secret` and `access_token`.
 const SECRET_PARAM =
   /([?&](?:access_token|id_token|refresh_token|token|client_secret|secret|api_key|apikey|key|password|passwd|signature|sig|code|auth)=)[^&#]*/gi;
-// `https://user:password@host` — userinfo is a credential too.
-const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i;
+// `https://user:password@host`, anywhere in a text: userinfo is a credential too. Platform errors quote
+// the URL they refused (undici: "Request cannot be constructed from a URL that includes credentials").
+const USERINFO = /([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
 
-/** A URL or path with credential-bearing query values and userinfo replaced by `[REDACTED]`. */
+/**
+ * A URL or path, or any text quoting one, with credential-bearing query values and userinfo
+ * replaced by `[REDACTED]`.
+ */
 export function redactUrl(url: string): string {
   return url.replace(USERINFO, `$1${REDACTED}@`).replace(SECRET_PARAM, `$1${REDACTED}`);
+}
+
+/**
+ * The credentials in a base URL's userinfo, in every spelling a message might quote them
+ * (percent-encoded as the URL holds them, and decoded), for `scrubSecrets`. Empty without userinfo.
+ */
+export function userinfoSecrets(baseUrl: string): string[] {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return [];
+  }
+  const parts = [url.username, url.password].filter((part) => part !== '');
+  const decoded = parts.map((part) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  });
+  const whole = url.password === '' ? [] : [`${url.username}:${url.password}`];
+  return [...new Set([...whole, ...parts, ...decoded])];
 }
 
 /** Header names whose values are credentials. */
@@ -26,43 +53,93 @@ export function redactHeaders(headers: Readonly<Record<string, string>>): Record
 }
 
 /**
- * Replaces every occurrence of the given secrets in a string, or in the strings of a JSON-like
- * value (a server may echo a bad token back in its message). Returns the input itself when
- * nothing matched, so the common case allocates nothing.
+ * Replaces every occurrence of the given secrets in a string, or in the strings and keys of a
+ * JSON-like value at any depth (a server may echo a bad token back, even as a key). Returns the
+ * input itself when nothing matched, so the common case allocates nothing. Iterative, so no depth
+ * overflows the call stack; each object is visited once, so the work is bounded by the value's
+ * size; a reference back to an object being scrubbed (a hand-built cycle) becomes `[Circular]`.
  */
 export function scrubSecrets<T>(value: T, secrets: readonly string[]): T {
-  const active = secrets.filter((s) => s.length >= 4);
+  // Longest first: `user:pass` goes whole before `pass` alone would leave `user:` behind.
+  const active = secrets.filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
   if (active.length === 0) return value;
-  return scrub(value, active, 0) as T;
+  return scrubTree(value, active) as T;
 }
 
-function scrub(value: unknown, secrets: readonly string[], depth: number): unknown {
-  if (typeof value === 'string') {
-    let out = value;
-    for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-    return out;
-  }
-  // Bodies come from JSON.parse, so they are finite trees; the depth bound guards hand-built cycles.
-  if (depth > 32 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    let changed = false;
-    const next = value.map((item) => {
-      const s = scrub(item, secrets, depth + 1);
-      if (s !== item) changed = true;
-      return s;
-    });
-    return changed ? next : value;
-  }
-  let copy: Record<string, unknown> | undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const s = scrub(item, secrets, depth + 1);
-    if (s !== item) {
-      copy ??= { ...value };
-      // defineProperty, not assignment: a key named `__proto__` must stay a plain own property.
-      Object.defineProperty(copy, key, { value: s, enumerable: true, writable: true, configurable: true });
+export const CIRCULAR = '[Circular]';
+
+function scrubText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  return out;
+}
+
+/** One object being scrubbed: its entries, how far we got, and the copy once something changed. */
+interface Frame {
+  readonly source: object;
+  readonly entries: [string, unknown][];
+  index: number;
+  /** Scrubbed key and value of each entry visited so far. */
+  readonly out: [string, unknown][];
+  changed: boolean;
+}
+
+function scrubTree(root: unknown, secrets: readonly string[]): unknown {
+  if (typeof root === 'string') return scrubText(root, secrets);
+  if (root === null || typeof root !== 'object') return root;
+  const done = new Map<object, unknown>();
+  const open = new Set<object>();
+  const frame = (source: object): Frame => {
+    open.add(source);
+    return { source, entries: Object.entries(source), index: 0, out: [], changed: false };
+  };
+  const stack: Frame[] = [frame(root)];
+  let result: unknown = root;
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as Frame;
+    if (top.index < top.entries.length) {
+      const [key, item] = top.entries[top.index] as [string, unknown];
+      let next: unknown = item;
+      if (typeof item === 'string') next = scrubText(item, secrets);
+      else if (item !== null && typeof item === 'object') {
+        if (open.has(item)) next = CIRCULAR;
+        else if (done.has(item)) next = done.get(item);
+        else {
+          stack.push(frame(item));
+          continue; // come back to this entry once the child is done
+        }
+      }
+      const safeKey = scrubText(key, secrets);
+      if (next !== item || safeKey !== key) top.changed = true;
+      top.out.push([safeKey, next]);
+      top.index++;
+      continue;
     }
+    stack.pop();
+    open.delete(top.source);
+    const scrubbed = top.changed ? rebuild(top.source, top.out) : top.source;
+    done.set(top.source, scrubbed);
+    const parent = stack[stack.length - 1];
+    if (!parent) {
+      result = scrubbed;
+      break;
+    }
+    const [key, item] = parent.entries[parent.index] as [string, unknown];
+    const safeKey = scrubText(key, secrets);
+    if (scrubbed !== item || safeKey !== key) parent.changed = true;
+    parent.out.push([safeKey, scrubbed]);
+    parent.index++;
   }
-  return copy ?? value;
+  return result;
+}
+
+function rebuild(source: object, entries: readonly [string, unknown][]): unknown {
+  if (Array.isArray(source)) return entries.map(([, value]) => value);
+  const copy: Record<string, unknown> = {};
+  // defineProperty, not assignment: a key named `__proto__` must stay a plain own property.
+  for (const [key, value] of entries)
+    Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+  return copy;
 }
 
 /** An error that holds only scrubbed text: its name, message, stack and, when known, a failure code. */
@@ -81,17 +158,19 @@ const plainError = (message: string) => new Error(message) as ScrubbedError;
  * and of its cause (`ECONNREFUSED` and the like), which say what failed and carry no secret.
  */
 export function scrubError(error: unknown, secrets: readonly string[]): ScrubbedError {
+  // Platform errors quote the URL they failed on, userinfo and all: redact it as a URL is.
+  const clean = (text: string) => redactUrl(scrubSecrets(text, secrets));
   if (!(error instanceof Error)) {
     const text = typeof error === 'string' ? error : `a thrown ${error === null ? 'null' : typeof error}`;
-    return plainError(scrubSecrets(text, secrets));
+    return plainError(clean(text));
   }
-  const copy = plainError(scrubSecrets(error.message, secrets));
-  copy.name = scrubSecrets(error.name, secrets);
-  copy.stack = scrubSecrets(error.stack ?? '', secrets);
+  const copy = plainError(clean(error.message));
+  copy.name = clean(error.name);
+  copy.stack = clean(error.stack ?? '');
   const code = codeOf(error);
-  if (code !== undefined) copy.code = scrubSecrets(code, secrets);
+  if (code !== undefined) copy.code = clean(code);
   const causeCode = codeOf(error.cause);
-  if (causeCode !== undefined) copy.cause = { code: scrubSecrets(causeCode, secrets) };
+  if (causeCode !== undefined) copy.cause = { code: clean(causeCode) };
   return copy;
 }
 

@@ -1,6 +1,7 @@
 import { Observable } from 'rxjs';
 import type * as z from 'zod';
 import { type RequestInfo, ResponseShapeError } from '../errors/apiError';
+import { ResponseTooLargeError } from '../errors/clientErrors';
 import { describe, shapeIssues } from '../errors/errorFromResponse';
 import { parseJson } from './safeJson';
 
@@ -9,6 +10,11 @@ export interface HttpRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string | undefined;
+  /**
+   * Longest body to read, in bytes: past it, reading stops and the attempt fails with
+   * `ResponseTooLargeError`. Undefined: no limit.
+   */
+  readonly maxResponseBytes?: number | undefined;
 }
 
 /** A response with its body already read as text. */
@@ -38,13 +44,59 @@ export function fetchSend(fetchImpl?: typeof fetch): Send {
         signal: controller.signal,
       })
         .then(async (response) => {
-          const text = await response.text();
+          const text = await readText(response, request.maxResponseBytes);
           subscriber.next({ status: response.status, headers: response.headers, text });
           subscriber.complete();
         })
         .catch((error: unknown) => subscriber.error(error));
       return () => controller.abort();
     });
+}
+
+/**
+ * The body as text, counted while it streams in: a body over `limit` bytes is never held whole,
+ * whatever its `Content-Length` says (or whether it has one at all).
+ */
+export async function readText(response: Response, limit: number | undefined): Promise<string> {
+  if (limit === undefined) return response.text();
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) {
+    await response.body?.cancel().catch(() => {});
+    throw new ResponseTooLargeError(limit, response.status);
+  }
+  const body = response.body;
+  // No stream (a hand-made Response in some runtimes): read it, then hold it to the same limit.
+  if (!body || typeof body.getReader !== 'function') {
+    const text = await response.text();
+    if (utf8Length(text, limit) > limit) throw new ResponseTooLargeError(limit, response.status);
+    return text;
+  }
+  const reader = body.getReader();
+  // Decoded as `Response.text()` does: UTF-8, a leading BOM dropped, bad bytes replaced.
+  const decoder = new TextDecoder();
+  let bytes = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > limit) {
+      await reader.cancel().catch(() => {});
+      throw new ResponseTooLargeError(limit, response.status);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/**
+ * UTF-8 length of `text`, exact when it could pass `limit`: a UTF-16 unit takes 1 to 3 bytes, so
+ * texts far from the limit need no encoding.
+ */
+export function utf8Length(text: string, limit: number): number {
+  if (text.length > limit) return text.length;
+  if (text.length * 3 <= limit) return text.length;
+  return new TextEncoder().encode(text).byteLength;
 }
 
 /** Parses and validates a 2xx body; anything else is a `ResponseShapeError`, never a crash. */

@@ -12,12 +12,13 @@ import {
 } from 'rxjs';
 import type * as z from 'zod';
 import { ApiError, GatewayError, NetworkError, RateLimitError, type RequestInfo } from '../errors/apiError';
+import { ResponseTooLargeError } from '../errors/clientErrors';
 import { errorFromResponse } from '../errors/errorFromResponse';
-import { redactUrl, type ScrubbedError, scrubError } from '../errors/redact';
+import { redactUrl, type ScrubbedError, scrubError, userinfoSecrets } from '../errors/redact';
 import { createCooldown } from './cooldown';
 import { createInFlight } from './dedupe';
 import { createIdempotencyRegistry } from './idempotency';
-import { decodeSuccess, type RawResponse, type Send } from './request';
+import { decodeSuccess, type RawResponse, type Send, utf8Length } from './request';
 import { parseRetryAfter } from './retryAfter';
 import { createRetryBudget } from './retryBudget';
 import { type ResolvedRetryOptions, retryDelay, retryWithPolicy } from './retryPolicy';
@@ -57,6 +58,8 @@ export interface TransportOptions {
   random?: (() => number) | undefined;
   /** Headers carrying the token. @default `{ Authorization: 'Bearer <token>' }` */
   authorize?: ((token: string) => Record<string, string>) | undefined;
+  /** Longest response body read, success or error. @default 8 MiB */
+  maxResponseBytes?: number | undefined;
 }
 
 export interface Transport {
@@ -65,6 +68,9 @@ export interface Transport {
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Default `maxResponseBytes`: far above any entity or history list, far below what hurts a tab. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export function createTransport(options: TransportOptions): Transport {
   const scheduler = options.scheduler ?? asyncScheduler;
@@ -76,6 +82,11 @@ export function createTransport(options: TransportOptions): Transport {
   const inFlight = createInFlight();
   const keys = createIdempotencyRegistry();
   const budget = retry.budget === false ? undefined : createRetryBudget(retry.budget);
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes < 1)
+    throw new TypeError(`maxResponseBytes must be a positive whole number, got ${String(maxResponseBytes)}`);
+  // userinfo in baseUrl is a credential: scrubbed, as the token is, from anything an error shows.
+  const baseSecrets = userinfoSecrets(options.baseUrl);
 
   function execute<T>(spec: RequestSpec<T>, url: string, endpoint: string): Observable<T> {
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
@@ -99,7 +110,7 @@ export function createTransport(options: TransportOptions): Transport {
         const headers: Record<string, string> = { accept: 'application/json', ...authorize(token) };
         if (body !== undefined) headers['content-type'] = 'application/json';
         if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
-        return options.send({ method: spec.method, url, headers, body }).pipe(
+        return options.send({ method: spec.method, url, headers, body, maxResponseBytes }).pipe(
           timeout({
             first: timeoutMs,
             scheduler,
@@ -114,7 +125,11 @@ export function createTransport(options: TransportOptions): Transport {
           }),
           catchError((error: unknown) => {
             if (error instanceof ApiError) return throwError(() => error);
-            const cause = scrubError(error, [token]);
+            if (error instanceof ResponseTooLargeError) {
+              const where = `${spec.method} ${endpoint}`;
+              return throwError(() => new ResponseTooLargeError(error.limitBytes, error.status, where));
+            }
+            const cause = scrubError(error, [token, ...baseSecrets]);
             return throwError(
               () =>
                 new NetworkError(
@@ -152,6 +167,9 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   function decode<T>(raw: RawResponse, spec: RequestSpec<T>, request: RequestInfo, token: string): T {
+    // A custom `Send` may not count while reading; the limit holds for it all the same.
+    if (utf8Length(raw.text, maxResponseBytes) > maxResponseBytes)
+      throw new ResponseTooLargeError(maxResponseBytes, raw.status, `${spec.method} ${request.endpoint}`);
     if (raw.status >= 200 && raw.status < 300) return decodeSuccess(raw, spec.schema, request);
     const retryAfterMs =
       raw.status === 429 ? parseRetryAfter(raw.headers.get('retry-after'), scheduler.now()) : undefined;
@@ -159,7 +177,7 @@ export function createTransport(options: TransportOptions): Transport {
       request,
       idempotencyKey: spec.idempotencyKey,
       retryAfterMs,
-      secrets: [token],
+      secrets: [token, ...baseSecrets],
     });
   }
 

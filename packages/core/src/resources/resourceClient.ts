@@ -10,6 +10,7 @@ import { readKey } from '../observers/requestCache';
 import { linkResource } from '../observers/resourceLink';
 import type { ResourceDefinition } from './defineResource';
 import { type EditOptions, editResource } from './editResource';
+import { reconciledUpdate$, type UpdateOptions } from './reconcileWrite';
 import { createStartOrder } from './startOrder';
 
 /** An update: update-valid fields only, each with a value. */
@@ -49,8 +50,15 @@ export interface ResourceClient<
    */
   history(id: string, options?: CallOptions): Promise<TEntity[]>;
   create(input: TCreate, options?: CreateOptions): Promise<TEntity>;
-  /** Refuses fields not valid for update with `InvalidUpdateError`, before any request. */
-  update(id: string, patch: ResourcePatch<TEntity, TUpdateKey>, options?: CallOptions): Promise<TEntity>;
+  /**
+   * Refuses fields not valid for update with `InvalidUpdateError`, before any request. A PATCH whose
+   * answer was lost is settled by reading (see `UpdateOptions.onReconciled`), never sent again.
+   */
+  update(
+    id: string,
+    patch: ResourcePatch<TEntity, TUpdateKey>,
+    options?: UpdateOptions<TEntity>,
+  ): Promise<TEntity>;
   /**
    * Runs an immer recipe over the latest state and sends the update-valid fields it changed. On
    * `ConcurrentUpdateError` it refetches, re-runs the recipe and resubmits (bounded); a recipe
@@ -286,15 +294,17 @@ export function createResourceClient<TEntity extends object, TUpdateKey extends 
   ctx: ClientContext,
 ): ResourceClient<TEntity, TUpdateKey, TCreate> {
   const ops = createResourceOps(def, ctx);
+  const held = (id: string) => () => ctx.store.get<TEntity>(def.type, id);
   return linkResource(
     {
       definition: def,
       get: (id, { signal, ...options } = {}) => toPromise(ops.get$(id, options), signal),
       history: (id, { signal, ...options } = {}) => toPromise(ops.history$(id, options), signal),
       create: (input, { signal, ...options } = {}) => toPromise(ops.create$(input, options), signal),
-      update: (id, patch, { signal, ...options } = {}) => toPromise(ops.update$(id, patch, options), signal),
+      update: (id, patch, { signal, ...options } = {}) =>
+        toPromise(reconciledUpdate$(ops, id, patch, options, held(id)), signal),
       edit: (id, recipe, { signal, ...options } = {}) =>
-        toPromise(editResource(def, ops, id, recipe, options), signal),
+        toPromise(editResource(def, ops, id, recipe, options, held(id)), signal),
     },
     ctx,
   );

@@ -123,6 +123,17 @@ describe('errorFromResponse', () => {
     expect(error.status).toBe(status);
   });
 
+  it('ends a message with one period when the server message already ends with one', () => {
+    const said = 'Invalid access token; obtain a new one.';
+    const gateway = errorFromResponse(401, body({ message: said }), ctx);
+    expect(gateway.message).toContain('obtain a new one. The access token');
+    const other = errorFromResponse(503, body({ message: 'Down for maintenance!' }), ctx);
+    expect(other.message).toMatch(/Down for maintenance!$/);
+    const plain = errorFromResponse(503, body({ message: 'Down' }), ctx);
+    expect(plain.message).toMatch(/: Down\.$/);
+    for (const e of [gateway, other, plain]) expect(e.message).not.toMatch(/\.\.|!\./);
+  });
+
   it('scrubs a token the server echoed back from message and body', () => {
     const error = errorFromResponse(401, body({ message: 'token tok_live_abcdef is expired' }), ctx);
     expect(error.message).not.toContain('tok_live_abcdef');

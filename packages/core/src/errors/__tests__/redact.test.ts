@@ -1,6 +1,14 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactHeaders, redactUrl, scrubError, scrubSecrets } from '../redact';
+import {
+  CIRCULAR,
+  REDACTED,
+  redactHeaders,
+  redactUrl,
+  scrubError,
+  scrubSecrets,
+  userinfoSecrets,
+} from '../redact';
 
 describe('redact', () => {
   it('redacts credential-bearing query values and userinfo, keeping the rest', () => {
@@ -34,6 +42,83 @@ describe('redact', () => {
     const out = scrubSecrets(input, ['secret-token']);
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toBe(REDACTED.replace(/^/, 'has '));
+  });
+});
+
+describe('scrubSecrets at any depth', () => {
+  const nest = (depth: number, leaf: unknown): unknown => {
+    let value = leaf;
+    for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { d: value };
+    return value;
+  };
+
+  it.each([33, 40, 1_000, 20_000])('scrubs a token echoed %i levels deep', (depth) => {
+    const out = scrubSecrets(nest(depth, 'echo secret-token'), ['secret-token']);
+    let leaf: unknown = out;
+    for (let i = depth - 1; i >= 0; i--) leaf = i % 2 ? (leaf as unknown[])[0] : (leaf as { d: unknown }).d;
+    expect(leaf).toBe(`echo ${REDACTED}`);
+  });
+
+  it('keeps a deep tree without secrets as the same object', () => {
+    const clean = nest(1_000, 'nothing here');
+    expect(scrubSecrets(clean, ['secret-token'])).toBe(clean);
+  });
+
+  it('scrubs a token used as an object key, at the top and deep down', () => {
+    const input = JSON.parse('{"secret-token":1,"a":{"b":[{"Bearer secret-token":{"ok":2}}]}}') as object;
+    const out = scrubSecrets(input, ['secret-token']);
+    expect(JSON.stringify(out)).not.toContain('secret-token');
+    expect(out).toEqual({ [REDACTED]: 1, a: { b: [{ [`Bearer ${REDACTED}`]: { ok: 2 } }] } });
+  });
+
+  it('ends on a cycle, replacing the reference back with a marker', () => {
+    const cyclic: Record<string, unknown> = { note: 'secret-token' };
+    cyclic.self = cyclic;
+    cyclic.list = [cyclic, { deeper: cyclic }];
+    const out = scrubSecrets(cyclic, ['secret-token']) as Record<string, unknown>;
+    expect(out).toEqual({ note: REDACTED, self: CIRCULAR, list: [CIRCULAR, { deeper: CIRCULAR }] });
+    expect(() => JSON.stringify(out)).not.toThrow();
+  });
+
+  it('visits a shared object once and reuses its scrubbed copy', () => {
+    const shared = { t: 'secret-token' };
+    const out = scrubSecrets({ a: shared, b: [shared] }, ['secret-token']) as {
+      a: unknown;
+      b: unknown[];
+    };
+    expect(out.a).toEqual({ t: REDACTED });
+    expect(out.b[0]).toBe(out.a);
+  });
+
+  it('replaces the longest secret first, so no part of a longer one is left', () => {
+    expect(scrubSecrets('id alice:hunter22', ['hunter22', 'alice:hunter22'])).toBe(`id ${REDACTED}`);
+  });
+});
+
+describe('userinfo in a base URL', () => {
+  it('yields the credentials in each spelling, and none without userinfo', () => {
+    expect(userinfoSecrets('https://al%40ice:p%40ss-word@api.test/v1')).toEqual(
+      expect.arrayContaining(['al%40ice:p%40ss-word', 'p%40ss-word', 'p@ss-word', 'al@ice']),
+    );
+    expect(userinfoSecrets('https://api.test/v1')).toEqual([]);
+    expect(userinfoSecrets('not a url')).toEqual([]);
+  });
+
+  it('redacts userinfo wherever a text quotes a URL', () => {
+    const text =
+      'Request cannot be constructed from a URL that includes credentials: https://bob:hunter2@api.test/x';
+    expect(redactUrl(text)).toBe(
+      `Request cannot be constructed from a URL that includes credentials: https://${REDACTED}@api.test/x`,
+    );
+    expect(redactUrl('mail bob@example.com about https://a.test/x')).toBe(
+      'mail bob@example.com about https://a.test/x',
+    );
+  });
+
+  it('leaves no userinfo in a scrubbed platform error', () => {
+    const error = new TypeError('cannot fetch https://bob:hunter2@api.test/x');
+    const safe = scrubError(error, []);
+    expect(`${safe.message} ${safe.stack}`).not.toContain('hunter2');
   });
 });
 

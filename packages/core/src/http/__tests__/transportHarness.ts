@@ -29,12 +29,19 @@ export function virtual(body: (flush: () => void) => void) {
 
 export function setup(
   script: (request: HttpRequest, index: number) => Reply | Error,
-  options: { retry?: RetryOptions; random?: () => number; tokens?: string[] } = {},
+  options: {
+    retry?: RetryOptions;
+    random?: () => number;
+    tokens?: string[];
+    baseUrl?: string;
+    maxResponseBytes?: number;
+  } = {},
 ) {
   const scripted = scriptedSend(script);
   let tokenCalls = 0;
   const transport = createTransport({
-    baseUrl: 'https://api.test/',
+    baseUrl: options.baseUrl ?? 'https://api.test/',
+    maxResponseBytes: options.maxResponseBytes,
     send: scripted.send,
     tokens: createTokenProvider(() => {
       const token = options.tokens?.[tokenCalls] ?? SECRET_TOKEN;
