@@ -10,15 +10,21 @@ export type ResultStatus = 'pending' | 'success' | 'error';
  * What an observer shows. `status` narrows `data`: there on success, absent while pending, kept (if
  * any) beside the error of a failed read.
  */
-export type ObserverResult<T> = {
-  readonly error: VStoreError | undefined;
-  /** A read of this key is in flight (the first one or a refetch). */
-  readonly isFetching: boolean;
-} & (
-  | { readonly status: 'success'; readonly data: T; readonly error: undefined }
-  | { readonly status: 'pending'; readonly data: undefined; readonly error: undefined }
-  | { readonly status: 'error'; readonly data: T | undefined; readonly error: VStoreError }
-);
+export type ObserverResult<T> =
+  | { readonly status: 'success'; readonly data: T; readonly error: undefined; readonly isFetching: boolean }
+  | {
+      readonly status: 'pending';
+      readonly data: undefined;
+      readonly error: undefined;
+      readonly isFetching: boolean;
+    }
+  | {
+      readonly status: 'error';
+      readonly data: T | undefined;
+      readonly error: VStoreError;
+      /** A read of this key is in flight (the first one or a refetch). */
+      readonly isFetching: boolean;
+    };
 
 /** One read as a subscribable result; see `observeResource`. */
 export interface ResourceObserver<T> {
@@ -26,7 +32,10 @@ export interface ResourceObserver<T> {
   getResult(): ObserverResult<T>;
   /** The first subscriber starts the read; the last one leaving aborts it a microtask later. */
   subscribe(listener: () => void): () => void;
-  /** Asks the service again (ignoring `maxAgeMs`); never rejects, the error lands in the result. */
+  /**
+   * Asks the service again (ignoring `maxAgeMs`), aborting a read of the same key still in flight
+   * (it may predate a change); never rejects, the error lands in the result.
+   */
   refetch(): Promise<void>;
   /**
    * For Suspense. While there is no data: throws the read's promise (starting it if needed), or the
@@ -112,6 +121,7 @@ export function observeResource<T extends object>(
       key,
       (signal) => resource.get(id, { version, maxAgeMs: force ? 0 : maxAgeMs, signal }),
       (value) => (version ? { result: value } : {}),
+      force,
     );
   // A historical version never changes, so any copy held is fresh.
   const fresh = () => {
