@@ -75,8 +75,8 @@ const scenarios: Scenario[] = [
   },
   {
     label: 'SSE connects and disconnects',
-    ops: 20_000,
-    warmup: 2_000,
+    ops: 25_000,
+    warmup: 5_000,
     setup: () => createService({ rateLimit: false }),
     op: (s) => sseConnect(s),
     held: (s) => `${s.inspect().webhooks.subscribers} subscribers left`,

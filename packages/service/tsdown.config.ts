@@ -1,9 +1,10 @@
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/cli.ts'],
+  // index: the fetch handler, web APIs only; node: the Node server (`@vstore/service/node`),
+  // which `service.listen()` loads on demand; cli: the command.
+  entry: ['src/index.ts', 'src/node.ts', 'src/cli.ts'],
   format: 'esm',
-  // listen() and the CLI need node:http; fetch() itself uses web APIs only.
   platform: 'node',
   dts: true,
   sourcemap: true,

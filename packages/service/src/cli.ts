@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createService } from './createService';
 import { FAULT_PROFILES, type FaultProfileName } from './faults';
+import { listen } from './node';
 import type { ResourceDeclaration } from './resources';
 
 const USAGE = `Usage: vstore-service [options]
@@ -19,6 +20,19 @@ const USAGE = `Usage: vstore-service [options]
                             "updatable": ["status", "total"], "history": true, "seed": [] } }
   --no-rate-limit         turn the token bucket off
   -h, --help              show this text`;
+
+/** A failure of the running service, not of its arguments: printed as one line, without the usage. */
+class RuntimeError extends Error {}
+
+/** One line for a server that could not start; the system's code says why. */
+function listenFailure(error: unknown, host: string, port: number): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE')
+    return `${host}:${port} is already in use; choose another --port (0 picks a free one).`;
+  if (code === 'EACCES') return `no permission to listen on ${host}:${port}; choose a port above 1023.`;
+  if (code === 'EADDRNOTAVAIL') return `${host} is not an address of this machine; check --host.`;
+  return error instanceof Error ? error.message : String(error);
+}
 
 function integer(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -76,9 +90,10 @@ async function main(): Promise<void> {
     ...(resources === undefined ? {} : { resources }),
     ...(values['no-rate-limit'] ? { rateLimit: false as const } : {}),
   });
-  const server = await service.listen({
-    port: integer('port', values.port, 4010),
-    host: values.host ?? '127.0.0.1',
+  const port = integer('port', values.port, 4010);
+  const host = values.host ?? '127.0.0.1';
+  const server = await listen(service, { port, host }).catch((error: unknown) => {
+    throw new RuntimeError(listenFailure(error, host, port));
   });
   const stop = (): void => {
     server.close().then(
@@ -94,7 +109,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  console.error(USAGE);
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof RuntimeError) console.error(`vstore-service: ${message}`);
+  else console.error(`${message}\n\n${USAGE}`);
   process.exit(1);
 });

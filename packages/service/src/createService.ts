@@ -14,6 +14,7 @@ import { streamEvents } from './events';
 import { createFaultInjector, type FaultOptions, type FaultProfileName, resolveFaults } from './faults';
 import { createIdempotencyStore } from './idempotency';
 import { inspectService, type RequestCounts, type ServiceState } from './inspect';
+import { registerNodeHandler } from './nodeBridge';
 import type { ListeningService, ListenOptions } from './nodeServer';
 import { resolveOptions, type ServiceOptions } from './options';
 import { createRateLimiter } from './rateLimit';
@@ -151,6 +152,15 @@ export function createService(options: ServiceOptions = {}): Service {
     return response;
   };
 
+  const badTarget = (): Response =>
+    requestValidationError(ctx.traceId(), [
+      {
+        location: 'path',
+        code: 'invalid_format',
+        message: 'The request target is not a path this service can read.',
+      },
+    ]);
+
   const notFound = (path: string): Response =>
     notFoundError(ctx.traceId(), 'RouteNotFound', `No route ${path}; see the service README for paths.`);
 
@@ -180,24 +190,8 @@ export function createService(options: ServiceOptions = {}): Service {
   const service: Service = {
     fetch: respond,
     async listen(listenOptions) {
-      // Loaded on demand so `fetch` alone never pulls node:http into a browser bundle.
-      const { listenNode } = await import('./nodeServer');
-      const refuse = (kind: 'method' | 'target') =>
-        answer(
-          kind === 'method'
-            ? methodNotAllowedError(ctx.traceId(), SERVED_METHODS)
-            : requestValidationError(ctx.traceId(), [
-                {
-                  location: 'path',
-                  code: 'invalid_format',
-                  message: 'The request target is not a path this service can read.',
-                },
-              ]),
-        );
-      return listenNode(
-        { fetch: service.fetch, close: service.close, refuse, maxBodyBytes: resolved.maxBodyBytes },
-        listenOptions,
-      );
+      const { listen } = await loadNodeEntry();
+      return listen(service, listenOptions);
     },
     async close() {
       if (closed) return;
@@ -211,12 +205,34 @@ export function createService(options: ServiceOptions = {}): Service {
       injector.set(resolveFaults(faults));
     },
   };
+  registerNodeHandler(service, {
+    fetch: respond,
+    close: service.close,
+    refuse: (kind) =>
+      answer(kind === 'method' ? methodNotAllowedError(ctx.traceId(), SERVED_METHODS) : badTarget()),
+    maxBodyBytes: resolved.maxBodyBytes,
+  });
   const admin: AdminHooks = {
     inspect: (token) => inspectService(ctx, injector.faults.name, requests, token),
     setFaults: service.setFaults,
     traceId: ctx.traceId,
   };
   return service;
+}
+
+type NodeEntry = typeof import('./node');
+
+/**
+ * The Node server (`@vstore/service/node`), loaded on the first `listen()` through a specifier no
+ * bundler follows: a browser or worker bundle of the fetch handler never sees node:http. From
+ * source (tests, tsx) the sibling file; from the build, the package's own `./node` export.
+ */
+function loadNodeEntry(): Promise<NodeEntry> {
+  // Joined at run time: a bundler folds a literal (or a choice of two) and would bundle it anyway.
+  // The pathname: a loader such as tsx's tsImport adds a query to the URL.
+  const fromSource = new URL(import.meta.url).pathname.endsWith('.ts');
+  const parts = fromSource ? ['.', 'node.ts'] : ['@vstore/service', 'node'];
+  return import(/* @vite-ignore */ parts.join('/')) as Promise<NodeEntry>;
 }
 
 /** Every method some route serves; anything else is a 405 on any path. */

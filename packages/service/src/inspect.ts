@@ -9,7 +9,8 @@ export interface ServiceState {
     total: number;
     /**
      * Spend controls created per Idempotency-Key (summed over tokens): 1 each when retries are safe.
-     * Exact for every key within `idempotencyTtlMs`; older keys leave, as they leave the key store.
+     * Exact for every key within `idempotency.ttlMs` and the newest `maxEntries`; older keys leave,
+     * as they leave the key store. Creates of declared resources count here too.
      */
     byIdempotencyKey: Record<string, number>;
   };

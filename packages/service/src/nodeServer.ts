@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { NodeHandler } from './nodeBridge';
 
 export interface ListenOptions {
   /** Port to listen on; 0 picks a free one. @default 0 */
@@ -13,18 +14,6 @@ export interface ListeningService {
   url: string;
   /** Stops the server and closes the service (timers, SSE streams). */
   close(): Promise<void>;
-}
-
-interface Handler {
-  fetch(request: Request): Promise<Response>;
-  close(): Promise<void>;
-  /**
-   * The standard JSON answer for a request the fetch API cannot express: 405 for a method it
-   * forbids (TRACE, TRACK), 400 for a target that is no URL.
-   */
-  refuse(kind: 'method' | 'target'): Response;
-  /** The service's body limit: reading stops one byte past it, and the service answers 400. */
-  maxBodyBytes: number;
 }
 
 /** Longest wait for open connections to finish after close before they are cut. */
@@ -123,7 +112,10 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
   res.end();
 }
 
-export async function listenNode(service: Handler, options: ListenOptions = {}): Promise<ListeningService> {
+export async function listenNode(
+  service: NodeHandler,
+  options: ListenOptions = {},
+): Promise<ListeningService> {
   const host = options.host ?? '127.0.0.1';
   // Requests in flight per socket: on close, idle sockets (keep-alive, or opened ahead by a
   // client pool and never used) are destroyed at once, busy ones as soon as their answer ends.

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +110,43 @@ describe('vstore-service CLI', () => {
     const { child, firstLine, exit } = run(['--port', '0'], [bin]);
     expect(await firstLine).toMatch(/^vstore-service listening on http:\/\/127\.0\.0\.1:\d+ /);
     child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  });
+
+  it('prints one line, not the usage, when the port is taken (EADDRINUSE), and exits 1', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const { child, exit } = run(['--port', String(port)]);
+      let output = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      child.stderr?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      expect(await exit).toBe(1);
+      expect(output.trim().split('\n')).toEqual([
+        `vstore-service: 127.0.0.1:${port} is already in use; choose another --port (0 picks a free one).`,
+      ]);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it('lets service.listen() load the Node entry from source under tsx (as scripts/demo.mjs runs it)', async () => {
+    const index = new URL('../../../packages/service/src/index.ts', import.meta.url).href;
+    const script = [
+      "const { tsImport } = await import('tsx/esm/api');",
+      `const { createService } = await tsImport(${JSON.stringify(index)}, import.meta.url);`,
+      'const server = await createService().listen({ port: 0 });',
+      "const answer = await fetch(server.url + '/accounts/acc_1', { headers: { authorization: 'Bearer dev-token' } });",
+      "console.log('status ' + answer.status);",
+      'await server.close();',
+    ].join('\n');
+    const { firstLine, exit } = run([], ['--input-type=module', '-e', script]);
+    expect(await firstLine).toBe('status 200');
     expect(await exit).toBe(0);
   });
 });

@@ -154,3 +154,36 @@ describe('bounded idempotency records', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
   });
 });
+
+describe('error messages', () => {
+  it('end in exactly one period, never a doubled one, for every kind of error answer', async () => {
+    const service = createService({ inactiveTokens: ['sleepy'], writeDelayMs: 0 });
+    const answers = await Promise.all([
+      call(service, '/spend_controls/sc_1', { token: null }),
+      call(service, '/spend_controls/sc_1', { token: 'nope' }),
+      call(service, '/spend_controls/sc_1', { token: 'sleepy' }),
+      call(service, '/spend_controls/sc_9'),
+      call(service, '/spend_controls/sc_1?version=9'),
+      call(service, '/nowhere'),
+      call(service, '/spend_controls/sc_1', { method: 'DELETE' }),
+      call(service, '/spend_controls/sc_1', { method: 'PATCH', body: '{' }),
+      call(service, '/spend_controls/sc_1', { method: 'PATCH', body: { version: 2, name: '' } }),
+      call(service, '/spend_controls', { method: 'POST', body: { ...newControl, account_id: 'acc_9' } }),
+      call(service, '/__admin/faults', { method: 'POST', body: { profile: 'wild' } }),
+      call(service, '/__admin/faults', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: '{}',
+      }),
+    ]);
+    const messages = answers.flatMap(({ body }) => [
+      body.message,
+      ...((body.errors as { message: string }[] | undefined) ?? []).map((e) => e.message),
+    ]);
+    expect(messages.length).toBeGreaterThan(answers.length);
+    for (const message of messages) {
+      expect(typeof message).toBe('string');
+      expect(message, String(message)).toMatch(/[^.]\.$/);
+    }
+  });
+});
