@@ -164,4 +164,15 @@ describe('custom resource app (invoices)', () => {
     await testId('invoice-history-row-7').waitFor();
     await page.screenshot({ path: screenshotPath('custom-resource-3-resolved'), fullPage: true });
   });
+
+  it("merges another writer's change to a different field, and says so", async () => {
+    await testId('invoice-edit-status').selectOption('paid');
+    expect(await secondWriter('inv_1', { customer: 'Acme Group' })).toBe(8);
+    await showsVersion(8);
+    await testId('invoice-save').click();
+    await until('the save', async () => (await text('invoice-saved')).includes('Saved as version 9.'));
+    expect(await text('invoice-saved')).toContain('Someone else changed Customer meanwhile');
+    expect(await testId('conflict-panel').count()).toBe(0);
+    expect(await serviceState('inv_1')).toMatchObject({ version: 9, status: 'paid', customer: 'Acme Group' });
+  });
 });

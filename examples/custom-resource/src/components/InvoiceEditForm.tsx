@@ -64,21 +64,19 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
     event.preventDefault();
     // The button is disabled then too; Enter in a field must not send what the button would not.
     if (total === undefined || changed.length === 0 || conflict) return;
-    const recipe = invoiceRecipe(invoiceFieldsOf(base), form);
-    let latest: Invoice = base;
+    let merged: readonly string[] = [];
     setSaved(undefined);
     setResolved(undefined);
-    const result = await edit(
-      invoice.invoice_id,
-      (draft) => {
-        latest = { ...draft };
-        recipe(draft);
+    const result = await edit(invoice.invoice_id, invoiceRecipe(invoiceFieldsOf(base), form), {
+      onConflict: 'abort',
+      baseVersion: base.version,
+      // Which of the other writer's changes the save kept alongside this person's.
+      onOutcome: (outcome) => {
+        merged = outcome.merged;
       },
-      { onConflict: 'abort', baseVersion: base.version },
-    );
+    });
     if (!result) return;
-    const theirs = changedInvoiceFields(invoiceFieldsOf(base), invoiceFieldsOf(latest));
-    setSaved({ version: result.version, merged: theirs.map(fieldLabel) });
+    setSaved({ version: result.version, merged: merged.map(fieldLabel) });
     setBase(result);
     setForm(invoiceFieldsOf(result));
   };
