@@ -1,13 +1,5 @@
-import {
-  type ConflictChoice,
-  conflictRows,
-  describeResolution,
-  type EditConflict,
-  editConflictOf,
-  resolveConflict,
-  unresolvedFields,
-} from '@vstore/dashboard-kit';
-import { ConflictPanel } from '@vstore/dashboard-kit/react';
+import { editConflictOf } from '@vstore/dashboard-kit';
+import { ConflictPanel, useConflictResolution } from '@vstore/dashboard-kit/react';
 import { useUpdateResource } from '@vstore/react';
 import { type FormEvent, useState } from 'react';
 import { invoiceApi } from '../config';
@@ -36,12 +28,17 @@ interface Saved {
 export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
   const [base, setBase] = useState(invoice);
   const [form, setForm] = useState(() => invoiceFieldsOf(invoice));
-  const [conflict, setConflict] = useState<EditConflict<Invoice>>();
-  const [choices, setChoices] = useState<Partial<Record<string, ConflictChoice>>>({});
-  const [seenError, setSeenError] = useState<unknown>();
   const [saved, setSaved] = useState<Saved>();
-  const [resolved, setResolved] = useState<string>();
   const { edit, status, error } = useUpdateResource(invoiceApi);
+  const { conflict, rows, choices, choose, resolved, clearResolved } = useConflictResolution<Invoice>(
+    error,
+    invoiceConflictDisplay(invoice.currency),
+    // Every field decided: the form now starts from theirs, with the kept changes of mine typed in.
+    (resolution, theirs) => {
+      setBase(theirs);
+      setForm(invoiceFieldsOf(resolution.next));
+    },
+  );
   const changed = changedInvoiceFields(invoiceFieldsOf(base), form);
   const total = parseTotal(form.total);
   // While nothing is typed, the form follows newer versions (React's "adjust state during render").
@@ -49,16 +46,6 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
     setBase(invoice);
     setForm(invoiceFieldsOf(invoice));
   }
-  // A save that stopped at a conflict shows it until this person has chosen for every field.
-  if (error !== seenError) {
-    setSeenError(error);
-    const stopped = editConflictOf<Invoice>(error);
-    if (stopped) {
-      setConflict(stopped);
-      setChoices({});
-    }
-  }
-  const rows = conflict ? conflictRows(conflict, invoiceConflictDisplay(invoice.currency)) : [];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,7 +53,7 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
     if (total === undefined || changed.length === 0 || conflict) return;
     let merged: readonly string[] = [];
     setSaved(undefined);
-    setResolved(undefined);
+    clearResolved();
     const result = await edit(invoice.invoice_id, invoiceRecipe(invoiceFieldsOf(base), form), {
       onConflict: 'abort',
       baseVersion: base.version,
@@ -79,19 +66,6 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
     setSaved({ version: result.version, merged: merged.map(fieldLabel) });
     setBase(result);
     setForm(invoiceFieldsOf(result));
-  };
-
-  const choose = (field: string, choice: ConflictChoice) => {
-    if (!conflict) return;
-    const next = { ...choices, [field]: choice };
-    if (unresolvedFields(conflict, next).length > 0) return setChoices(next);
-    // Every field decided: the form now starts from theirs, with the kept changes of mine typed in.
-    const resolution = resolveConflict(conflict, next);
-    setResolved(describeResolution(rows, next, resolution.fields.length > 0));
-    setBase(conflict.theirs);
-    setForm(invoiceFieldsOf(resolution.next));
-    setConflict(undefined);
-    setChoices({});
   };
 
   const set = (key: keyof InvoiceFields) => (e: { target: { value: string } }) =>

@@ -1,9 +1,5 @@
 import {
-  type ConflictChoice,
   changedFields,
-  conflictRows,
-  describeResolution,
-  type EditConflict,
   type EditFields,
   type EditOutcome,
   editConflictOf,
@@ -11,11 +7,9 @@ import {
   editFromForm,
   formatMoney,
   parseAmount,
-  resolveConflict,
   spendControlConflictDisplay,
-  unresolvedFields,
 } from '@vstore/dashboard-kit';
-import { ConflictPanel } from '@vstore/dashboard-kit/react';
+import { ConflictPanel, useConflictResolution } from '@vstore/dashboard-kit/react';
 import { type SpendControl, useUpdateSpendControl } from '@vstore/react';
 import { type FormEvent, useState } from 'react';
 import { ErrorPanel } from './ErrorPanel';
@@ -29,11 +23,16 @@ export function EditForm({ control }: { control: SpendControl }) {
   const [base, setBase] = useState(control);
   const [form, setForm] = useState(() => editFieldsOf(control));
   const [outcome, setOutcome] = useState<EditOutcome>();
-  const [conflict, setConflict] = useState<EditConflict<SpendControl>>();
-  const [choices, setChoices] = useState<Partial<Record<string, ConflictChoice>>>({});
-  const [seenError, setSeenError] = useState<unknown>();
-  const [resolved, setResolved] = useState<string>();
   const { edit, status, error } = useUpdateSpendControl();
+  const { conflict, rows, choices, choose, resolved, clearResolved } = useConflictResolution<SpendControl>(
+    error,
+    spendControlConflictDisplay,
+    // Every field decided: the form now starts from theirs, with the kept changes of mine typed in.
+    (resolution, theirs) => {
+      setBase(theirs);
+      setForm(editFieldsOf(resolution.next));
+    },
+  );
   const mine = changedFields(editFieldsOf(base), form);
   const amount = parseAmount(form.amount);
   // While nothing is typed, the form follows newer versions (React's "adjust state during render").
@@ -48,7 +47,7 @@ export function EditForm({ control }: { control: SpendControl }) {
     if (amount === undefined || mine.length === 0 || conflict) return;
     const change = editFromForm(editFieldsOf(base), { ...form }, amount);
     setOutcome(undefined);
-    setResolved(undefined);
+    clearResolved();
     const saved = await edit(control.spend_control_id, change.recipe, {
       onConflict: 'abort',
       baseVersion: base.version,
@@ -57,30 +56,6 @@ export function EditForm({ control }: { control: SpendControl }) {
     setOutcome(change.outcome(saved));
     setBase(saved);
     setForm(editFieldsOf(saved));
-  };
-
-  // A save that stopped at a conflict shows it until this person has chosen for every field.
-  if (error !== seenError) {
-    setSeenError(error);
-    const stopped = editConflictOf<SpendControl>(error);
-    if (stopped) {
-      setConflict(stopped);
-      setChoices({});
-    }
-  }
-
-  const choose = (field: string, choice: ConflictChoice) => {
-    if (!conflict) return;
-    const next = { ...choices, [field]: choice };
-    if (unresolvedFields(conflict, next).length > 0) return setChoices(next);
-    // Every field decided: the form now starts from theirs, with the kept changes of mine typed in.
-    const resolution = resolveConflict(conflict, next);
-    const rows = conflictRows(conflict, spendControlConflictDisplay);
-    setResolved(describeResolution(rows, next, resolution.fields.length > 0));
-    setBase(conflict.theirs);
-    setForm(editFieldsOf(resolution.next));
-    setConflict(undefined);
-    setChoices({});
   };
 
   const set = (key: keyof EditFields) => (e: { target: { value: string } }) =>
@@ -141,12 +116,7 @@ export function EditForm({ control }: { control: SpendControl }) {
         {status === 'pending' ? 'Saving…' : 'Save changes'}
       </button>
       {conflict && (
-        <ConflictPanel
-          rows={conflictRows(conflict, spendControlConflictDisplay)}
-          choices={choices}
-          onChoose={choose}
-          subject={control.spend_control_id}
-        />
+        <ConflictPanel rows={rows} choices={choices} onChoose={choose} subject={control.spend_control_id} />
       )}
       {resolved && (
         <p className="notice ok" role="status" data-testid="conflict-resolved">
