@@ -81,18 +81,17 @@ export function changedFields(patches: readonly Patch[], updatable: readonly str
   return [...fields];
 }
 
-type Immer = typeof import('immer');
+type Immer = typeof import('./immerRecipe');
 let immer: Immer | undefined;
 let loading: Promise<Immer> | undefined;
 
 /**
- * immer, loaded when a recipe first runs: apps that never edit do not ship it in their first
- * chunk. Resolves at once (a resolved promise) once loaded.
+ * immer, loaded when a recipe first runs, so that with code splitting an app's first chunk does
+ * not carry it. Resolves at once (a resolved promise) once loaded.
  */
 export function loadImmer(): Promise<Immer> {
   if (immer) return Promise.resolve(immer);
-  loading ??= import('immer').then((module) => {
-    module.enablePatches();
+  loading ??= import('./immerRecipe').then((module) => {
     immer = module;
     return module;
   });
@@ -132,11 +131,11 @@ export function editResource<TEntity extends object, TUpdateKey extends string, 
     // the recipe's result is always sent over the latest state, and with a base older than the
     // latest, what changed in between is compared before anything is sent.
     const start$ = (): Observable<{ base: TEntity; latest$: Observable<TEntity> }> => {
-      if (options.baseVersion !== undefined)
+      const copy = options.baseVersion !== undefined || mode === 'abort' ? held() : undefined;
+      if (options.baseVersion !== undefined && (!copy || versionOf(copy) !== options.baseVersion))
         return ops
           .get$(id, { version: options.baseVersion, ...call })
           .pipe(map((base) => ({ base, latest$: ops.get$(id, call) })));
-      const copy = mode === 'abort' ? held() : undefined;
       if (copy) return of({ base: copy, latest$: ops.get$(id, call) });
       return ops.get$(id, call).pipe(map((base) => ({ base, latest$: of(base) })));
     };

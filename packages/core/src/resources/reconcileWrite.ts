@@ -43,7 +43,11 @@ export function reconcileWrite<TEntity extends object>(
     }),
     map((latest) => {
       const version = (latest as { version?: unknown }).version;
-      const newer = baseVersion === undefined || (typeof version === 'number' && version > baseVersion);
+      // Without versions on either side (a resource declared `versioned: false`), the fields decide.
+      const newer =
+        typeof version === 'number'
+          ? baseVersion === undefined || version > baseVersion
+          : baseVersion === undefined || baseVersion === 0;
       if (!newer)
         throw markOutcomeUnknown(error, 'the latest state is no newer than the one the write was made on');
       const missing = Object.keys(patch).filter(

@@ -103,6 +103,18 @@ describe("edit with onConflict: 'abort'", () => {
     expect(outcomes[0]).toMatchObject({ merged: ['name'], conflicts: [], result: 'saved', attempts: 1 });
   });
 
+  it("takes baseVersion from the store's copy when it is that version, without a ?version= read", async () => {
+    const service = versionedService();
+    const { client, requests } = scriptedClient(service.script);
+    await client.spendControls.get('sc_1');
+    service.commit({ limit: { amount: 100, currency: 'USD' } });
+    const error = await client.spendControls
+      .edit('sc_1', setLimit(7000), { onConflict: 'abort', baseVersion: 1 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EditConflictError);
+    expect(requests.map((q) => `${q.method} ${new URL(q.url).search}`)).toEqual(['GET ', 'GET ']);
+  });
+
   it('is no conflict when both sides set the same value', async () => {
     const same = { limit: { amount: 7000, currency: 'USD' } };
     const service = versionedService((n) => (n === 1 ? { other: same } : undefined));

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { reply, scriptedClient, spendControl } from '../../client/__tests__/scripted';
 import { ApiError, NetworkError } from '../../errors/apiError';
+import { defineResource } from '../defineResource';
 import type { EditOutcome } from '../editResource';
 import { loadImmer } from '../editResource';
 import { versionedService } from './versionedService';
@@ -107,5 +109,26 @@ describe('update whose PATCH answer is lost', () => {
     const error = await client.spendControls.update('sc_1', { name: 'x' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 404, outcomeUnknown: false });
     expect(methods(requests)).toEqual(['PATCH']);
+  });
+});
+
+describe('a resource without versions', () => {
+  it('settles a lost update by the fields alone', async () => {
+    const notes = defineResource({
+      type: 'note',
+      path: '/notes',
+      idKey: 'note_id',
+      schema: z.looseObject({ note_id: z.string(), text: z.string() }),
+      updatable: ['text'],
+      versioned: false,
+    });
+    let text = 'old';
+    const { client } = scriptedClient((q) => {
+      if (q.method === 'GET') return reply(200, { note_id: 'n1', text });
+      text = (JSON.parse(q.body ?? '{}') as { text: string }).text;
+      return reply(502, { message: 'bad gateway' });
+    });
+    const api = client.resource(notes);
+    expect(await api.update('n1', { text: 'new' })).toEqual({ note_id: 'n1', text: 'new' });
   });
 });

@@ -1,0 +1,9 @@
+import { enablePatches, produceWithPatches } from 'immer';
+
+// The only module of core that needs immer at run time, loaded by `edit` with a dynamic import
+// when a recipe first runs. Importing the two functions it uses here, rather than `import('immer')`
+// as a namespace, keeps immer tree-shaken: a namespace import keeps all of it (18.9 kB min
+// against 12.8 kB), in the lazy chunk and in bundles made without code splitting alike.
+enablePatches();
+
+export { produceWithPatches };
