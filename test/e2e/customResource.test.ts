@@ -122,6 +122,9 @@ describe('custom resource app (invoices)', () => {
     expect(await row.getByTestId('conflict-mine').textContent()).toBe('€1,500.00');
     expect(await row.getByTestId('conflict-theirs').textContent()).toBe('€1,300.00');
     expect(await testId('conflict-panel').locator('tbody tr').count()).toBe(1);
+    // Focus moves from the now disabled Save button to the panel, which is announced as an alert.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('conflict-title');
+    expect(await testId('conflict-panel').getAttribute('role')).toBe('alert');
     // The save stopped before sending anything, and the service still holds theirs.
     expect(sent.filter((r) => r === 'PATCH /invoices/inv_1')).toHaveLength(patches);
     expect(await serviceState('inv_1')).toMatchObject({ version: 4, total: 1300 });

@@ -149,6 +149,7 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
       expect(await row.getByTestId('conflict-mine').textContent()).toBe('$7,000.00');
       expect(await row.getByTestId('conflict-theirs').textContent()).toBe('$7,100.00');
       expect(await testId('conflict-panel').locator('tbody tr').count()).toBe(1);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('conflict-title');
       // Nothing was sent: the other writer's value stands until this person decides.
       expect(sent.filter((r) => r === 'PATCH /spend_controls/sc_1')).toHaveLength(patches);
       expect(service.inspect().spendControls.sc_1).toBe(4);

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { ConflictChoice, ConflictRow } from '../editConflict';
 
 interface Props {
@@ -15,9 +16,14 @@ interface Props {
  * the Vue dashboard has the same markup and test ids in its own component.
  */
 export function ConflictPanel({ rows, choices, onChoose, subject }: Props) {
+  // The Save button that opened the panel is disabled now: keyboard focus moves to the panel.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
   return (
     <section className="conflict" role="alert" aria-labelledby="conflict-title" data-testid="conflict-panel">
-      <h4 id="conflict-title">Not saved: someone else changed {subject} meanwhile</h4>
+      <h4 id="conflict-title" ref={title} tabIndex={-1}>
+        Not saved: someone else changed {subject} meanwhile
+      </h4>
       <p className="small">
         Both of you changed {rows.length === 1 ? 'this field' : 'these fields'}. Choose, per field, which
         value to keep; nothing is sent until you save again.
