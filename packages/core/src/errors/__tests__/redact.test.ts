@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CIRCULAR,
@@ -156,5 +157,32 @@ describe('scrubError', () => {
     expect(scrubError('boom secret-token', ['secret-token']).message).toBe(`boom ${REDACTED}`);
     const safe = scrubError({ headers: { authorization: 'secret-token' } }, ['secret-token']);
     expect(inspect(safe, { depth: 10, showHidden: true })).not.toContain('secret-token');
+  });
+});
+
+describe('scrubSecrets (property)', () => {
+  const SECRET = 'tok_prop_1234';
+  // JSON trees whose strings and keys sometimes carry the secret, at any depth.
+  const text = fc.oneof(fc.string({ maxLength: 6 }), fc.constant(SECRET), fc.constant(`Bearer ${SECRET}!`));
+  const { tree } = fc.letrec((tie) => ({
+    tree: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      text,
+      fc.integer(),
+      fc.constant(null),
+      fc.array(tie('tree'), { maxLength: 4 }),
+      fc.dictionary(text, tie('tree'), { maxKeys: 4 }),
+    ),
+  }));
+
+  it('leaves no secret anywhere, and returns a tree without one as is', () => {
+    fc.assert(
+      fc.property(tree, (value) => {
+        const out = scrubSecrets(value, [SECRET]);
+        expect(JSON.stringify(out)).not.toContain(SECRET);
+        if (!JSON.stringify(value).includes(SECRET)) expect(out).toBe(value);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
