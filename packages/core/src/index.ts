@@ -44,8 +44,8 @@ export type {
 } from './client/index';
 export {
   ApiError,
+  accountDefinition,
   accountSchema,
-  accounts,
   BusinessRuleError,
   ConcurrentUpdateError,
   createClient,
@@ -66,13 +66,13 @@ export {
   ResponseShapeError,
   ResponseTooLargeError,
   redactUrl,
+  spendControlDefinition,
   spendControlSchema,
-  spendControls,
   TaskCancelledError,
   TaskFailedError,
   TERMINAL_TASK_STATUSES,
+  taskDefinition,
   taskSchema,
-  tasks,
   UnsupportedSchemaVersionError,
 } from './client/index';
 // cross-tab sharing
