@@ -69,9 +69,15 @@ export class SpendControlElement extends HTMLElement {
     });
     this.#ui.raise.addEventListener('click', () =>
       this.#write((c, id) =>
-        c.spendControls.edit(id, (draft) => {
-          if (draft.limit) draft.limit.amount += 100;
-        }),
+        // A relative change: re-running it over another writer's amount is what "+100" means, so it
+        // rebases (unlike the dashboards' forms, which set absolute values and abort on a conflict).
+        c.spendControls.edit(
+          id,
+          (draft) => {
+            if (draft.limit) draft.limit.amount += 100;
+          },
+          { onConflict: 'rebase' },
+        ),
       ),
     );
   }
