@@ -135,6 +135,9 @@ export type {
   UpdateStatus,
 } from './observers/index';
 export { observeHistory, observeResource, observeTask, observeUpdate, readKey } from './observers/index';
+// server rendering
+export type { ClientSnapshot, ErrorRecord, ReadRecord } from './ssr/index';
+export { InvalidSnapshotError, serializeSnapshot } from './ssr/index';
 // store
 export type {
   ApplyOutcome,

@@ -1,0 +1,84 @@
+import {
+  ApiError,
+  BusinessRuleError,
+  ConcurrentUpdateError,
+  GatewayError,
+  IdempotencyInProgressError,
+  NetworkError,
+  RateLimitError,
+  RequestValidationError,
+  ResponseShapeError,
+} from '../errors/apiError';
+import {
+  IdempotencyKeyReuseError,
+  InvalidUpdateError,
+  PollTimeoutError,
+  TaskCancelledError,
+  TaskFailedError,
+  UnsupportedSchemaVersionError,
+} from '../errors/clientErrors';
+import type { VStoreError } from '../errors/vstoreError';
+import type { ErrorRecord } from './clientSnapshot';
+import { plainData } from './plainData';
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+// Every class a read can end with, by name. A Map, so a hostile name such as `__proto__` finds nothing.
+// A new exported error class belongs here too, or it comes back as its nearest base (see below).
+const CLASSES = new Map<string, ErrorClass>(
+  [
+    ApiError,
+    BusinessRuleError,
+    ConcurrentUpdateError,
+    GatewayError,
+    IdempotencyInProgressError,
+    NetworkError,
+    RateLimitError,
+    RequestValidationError,
+    ResponseShapeError,
+    IdempotencyKeyReuseError,
+    InvalidUpdateError,
+    PollTimeoutError,
+    TaskCancelledError,
+    TaskFailedError,
+    UnsupportedSchemaVersionError,
+    TypeError,
+    RangeError,
+    Error,
+  ].map((type) => [type.prototype.name, type]),
+);
+
+// Not data: `stack` and `cause` stay on the server (see ErrorRecord); `name` and `message` have their own fields.
+const LEFT_OUT = new Set(['stack', 'cause', 'name', 'message']);
+
+/** The plain, JSON-safe record of a failed read (tokens were scrubbed when the error was made). */
+export function toErrorRecord(error: unknown): ErrorRecord {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(error)) {
+    if (LEFT_OUT.has(key)) continue;
+    const value = plainData((error as unknown as Record<string, unknown>)[key]);
+    if (value !== undefined) fields[key] = value;
+  }
+  return { name: error.name, message: error.message, fields: plainData(fields) as Record<string, unknown> };
+}
+
+/**
+ * The error a record stands for, of the same class (so `instanceof` and `supportInfo()` work as on
+ * the server), with the record's fields. The class's constructor does not run: its arguments are
+ * gone, and its fields are what the record holds. An unknown name with an HTTP status comes back as
+ * an `ApiError` of that name, any other as an `Error` of that name.
+ */
+export function fromErrorRecord(record: ErrorRecord): VStoreError {
+  const known = CLASSES.get(record.name);
+  const type = known ?? (typeof record.fields.status === 'number' ? ApiError : Error);
+  const error = Reflect.construct(Error, [record.message], type) as Error;
+  if (!known)
+    Object.defineProperty(error, 'name', { value: record.name, writable: true, configurable: true });
+  for (const [key, value] of Object.entries(plainData(record.fields) as Record<string, unknown>))
+    define(error, key, value);
+  return error as VStoreError;
+}
+
+const define = (target: object, key: string, value: unknown) =>
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
