@@ -3,17 +3,17 @@ export * from '@vstore/core';
 export { createVStore, useClient, type VStorePlugin } from './createVStore';
 export { useEntity } from './useEntity';
 export {
-  type ResourceInputs,
+  type ResourceOptions,
   type ResourceSource,
   type ResourceState,
   type ResourceStatus,
   useResource,
+  useResourceHistory,
 } from './useResource';
-export { type UseSpendControlOptions, useSpendControl } from './useSpendControl';
-export { useSpendControlHistory } from './useSpendControlHistory';
+export { type UseSpendControlOptions, useSpendControl, useSpendControlHistory } from './useSpendControl';
 export { type TaskHookStatus, type TaskState, useTask } from './useTask';
+export { type MutationStatus, type UpdateResourceState, useUpdateResource } from './useUpdateResource';
 export {
-  type MutationStatus,
   type SpendControlPatch,
   type SpendControlRecipe,
   type UpdateSpendControlState,

@@ -1,37 +1,25 @@
-import type { Client, PollOptions, Task } from '@vstore/core';
+import { type Client, observeTask, type PollOptions, type TaskObserverResult } from '@vstore/core';
 import { useClient } from './createVStore';
-import { isServerRender } from './isServerRender';
-import { entityRef } from './useEntity';
-import {
-  type ComputedRef,
-  computed,
-  type MaybeRefOrGetter,
-  type ShallowRef,
-  shallowReadonly,
-  shallowRef,
-  toValue,
-  watch,
-} from './vue';
+import { useObserverRefs } from './useObserverRefs';
+import { type ComputedRef, computed, type MaybeRefOrGetter } from './vue';
 import { warnOutsideScope } from './warnOutsideScope';
 
-export type TaskHookStatus = 'idle' | 'pending' | 'success' | 'error';
+export type TaskHookStatus = TaskObserverResult['status'];
 
 export interface TaskState {
   /** The store's copy of the task; core's poller applies each reply, in status order. */
-  readonly task: Readonly<ShallowRef<Task | undefined>>;
+  readonly task: ComputedRef<TaskObserverResult['task']>;
   /** idle without an id; pending until terminal; success once `completed`; error otherwise. */
   readonly status: ComputedRef<TaskHookStatus>;
   /** TaskFailedError, TaskCancelledError, PollTimeoutError or a request error, from core's poller. */
-  readonly error: Readonly<ShallowRef<unknown>>;
+  readonly error: ComputedRef<TaskObserverResult['error']>;
 }
 
-// API.md's terminal statuses, spelled out rather than imported from core: a named import next to the
-// index's `export *` costs its own import statement, which this package's size budget has no room for.
-const isTerminal = (task: Task | undefined) => !!task && /^(completed|failed|cancelled)$/.test(task.status);
+const IDLE = Object.freeze({ task: undefined, status: 'idle', error: undefined }) as TaskObserverResult;
 
 /**
- * Follows a task: polls while it is not terminal and the scope is alive. A new id or the end of the
- * scope unsubscribes, which in core aborts the request in flight and clears its timers.
+ * Follows a task over core's `observeTask`: polls while it is not terminal and the scope is alive. A
+ * new id or the end of the scope stops the poller (its request and timers). Nothing polls on the server.
  */
 export function useTask(
   taskId: MaybeRefOrGetter<string | undefined>,
@@ -39,32 +27,11 @@ export function useTask(
 ): TaskState {
   warnOutsideScope('useTask');
   const { client: given, ...poll } = options;
-  const client = useClient(given);
-  const task = entityRef<Task>(client.store, 'task', taskId);
-  const error = shallowRef<unknown>();
-  const ssr = isServerRender();
-  watch(
-    () => toValue(taskId),
-    (id, _, onCleanup) => {
-      error.value = undefined;
-      if (ssr || id === undefined || isTerminal(client.store.get<Task>('task', id))) return;
-      const subscription = client.tasks.poll(id, poll).subscribe({
-        error: (e: unknown) => {
-          error.value = e;
-        },
-      });
-      onCleanup(() => subscription.unsubscribe());
-    },
-    { immediate: true },
-  );
-  const status = computed<TaskHookStatus>(() =>
-    toValue(taskId) === undefined
-      ? 'idle'
-      : task.value?.status === 'completed'
-        ? 'success'
-        : error.value !== undefined || isTerminal(task.value)
-          ? 'error'
-          : 'pending',
-  );
-  return { task, status, error: shallowReadonly(error) };
+  const { tasks } = useClient(given);
+  const { result } = useObserverRefs([taskId], (id) => observeTask(tasks, id, poll), IDLE);
+  return {
+    task: computed(() => result.value.task),
+    status: computed(() => result.value.status),
+    error: computed(() => result.value.error),
+  };
 }

@@ -12,6 +12,7 @@ export {
   type InjectionKey,
   inject,
   type MaybeRefOrGetter,
+  onScopeDispose,
   onServerPrefetch,
   type ShallowRef,
   shallowReadonly,

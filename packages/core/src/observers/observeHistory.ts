@@ -28,11 +28,12 @@ export function observeHistory<T extends object>(
     result = resultOf(result, state?.result as T[] | undefined, state?.error, requests.isFetching(key));
     return result;
   };
-  const read = () =>
+  const read = (force = false) =>
     requests.run(
       key,
       (signal) => resource.history(id, { signal }),
       (list) => ({ result: list, resultAt: latestVersion() }),
+      force,
     );
   const ago = (at: number | undefined) => (at === undefined ? Infinity : scheduler.now() - at);
 
@@ -60,7 +61,7 @@ export function observeHistory<T extends object>(
   return {
     getResult,
     subscribe: listeners.subscribe,
-    refetch: read,
+    refetch: () => read(true),
     suspend() {
       const { data, error } = getResult();
       if (data !== undefined) return;

@@ -26,7 +26,10 @@ export interface ResourceObserver<T> {
   getResult(): ObserverResult<T>;
   /** The first subscriber starts the read; the last one leaving aborts it a microtask later. */
   subscribe(listener: () => void): () => void;
-  /** Asks the service again (ignoring `maxAgeMs`); never rejects, the error lands in the result. */
+  /**
+   * Asks the service again (ignoring `maxAgeMs`), aborting a read of the same key still in flight
+   * (it may predate a change); never rejects, the error lands in the result.
+   */
   refetch(): Promise<void>;
   /**
    * For Suspense. While there is no data: throws the read's promise (starting it if needed), or the
@@ -112,6 +115,7 @@ export function observeResource<T extends object>(
       key,
       (signal) => resource.get(id, { version, maxAgeMs: force ? 0 : maxAgeMs, signal }),
       (value) => (version ? { result: value } : {}),
+      force,
     );
   // A historical version never changes, so any copy held is fresh.
   const fresh = () => {

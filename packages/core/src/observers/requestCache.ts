@@ -49,12 +49,14 @@ export interface RequestCache {
   /**
    * Starts `start` unless a read of `key` is in flight, in which case that one is returned. The
    * promise never rejects: a failure lands in `error`, an abort (nobody reads the key any more)
-   * leaves the state as it was. `done` turns a success into the state to merge.
+   * leaves the state as it was. `done` turns a success into the state to merge. With `replace`, a
+   * read in flight is aborted and a new one started instead (a refetch: the old one may predate a change).
    */
   run<T>(
     key: string,
     start: (signal: AbortSignal) => Promise<T>,
     done?: (value: T) => ReadState,
+    replace?: boolean,
   ): Promise<void>;
   /**
    * Marks the key as read by someone; the returned release, once the last reader has left, aborts the
@@ -106,9 +108,15 @@ export function createRequestCache(options: RequestCacheOptions = {}): RequestCa
     },
     entries: () => states.entries(),
     isFetching: (key) => flights.has(key),
-    run<T>(key: string, start: (signal: AbortSignal) => Promise<T>, done?: (value: T) => ReadState) {
+    run<T>(
+      key: string,
+      start: (signal: AbortSignal) => Promise<T>,
+      done?: (value: T) => ReadState,
+      replace = false,
+    ) {
       const running = flights.get(key);
-      if (running) return running.promise;
+      if (running && !replace) return running.promise;
+      running?.controller.abort();
       const controller = new AbortController();
       let started: Promise<T>;
       try {
@@ -116,18 +124,25 @@ export function createRequestCache(options: RequestCacheOptions = {}): RequestCa
       } catch (error) {
         started = Promise.reject(error);
       }
+      // Only this read's own end clears the key: a replaced read ends after its replacement started.
+      // An aborted read leaves no trace: no error, no result; only `isFetching` goes back to false.
+      const aborted = () => {
+        const mine = flights.get(key) === flight && flights.delete(key);
+        if (!controller.signal.aborted) return false;
+        if (mine) notify(key);
+        return true;
+      };
       const promise = started.then(
         (value) => {
-          flights.delete(key);
+          if (aborted()) return;
           cache.set(key, { ...done?.(value), settledAt: now(), error: undefined, errorAt: undefined });
         },
         (error: unknown) => {
-          flights.delete(key);
-          if (controller.signal.aborted) notify(key);
-          else cache.set(key, { error: error as VStoreError, errorAt: now() });
+          if (!aborted()) cache.set(key, { error: error as VStoreError, errorAt: now() });
         },
       );
-      flights.set(key, { promise, controller });
+      const flight: Flight = { promise, controller };
+      flights.set(key, flight);
       notify(key);
       return promise;
     },

@@ -1,5 +1,5 @@
-import type { Account } from '@vstore/core';
-import { describe, expect, it, vi } from 'vitest';
+import { type Account, defineResource, z } from '@vstore/core';
+import { describe, expect, it } from 'vitest';
 import { effectScope, nextTick, ref, watch } from 'vue';
 import { useResource } from '../useResource';
 import { held, json, scriptedFetch, settle, withFakeTimers } from './scriptedFetch';
@@ -19,62 +19,52 @@ describe('useResource', () => {
     const server = scriptedFetch((call) => json(200, account(call.path.split('/')[2] ?? '', 1)));
     const client = server.client();
     const scope = effectScope();
-    const state = scope.run(() =>
-      useResource<Account, [string]>(['acc_1'], {
-        read: ([id]) => client.store.get<Account>('account', id),
-        subscribe: ([id], changed) => client.store.subscribe('account', id, changed),
-        fetch: ([id], signal) => client.accounts.get(id, { signal }),
-      }),
-    )!;
+    const state = scope.run(() => useResource(client.accounts, 'acc_1'))!;
     let updates = 0;
     scope.run(() => watch(state.data, () => updates++, { flush: 'sync' }));
     await settle();
     expect(state.data.value?.name).toBe('Account acc_1');
+    expect(updates).toBe(1);
     client.store.apply('account', 'acc_1', account('acc_1', 1));
     expect(updates).toBe(1);
+    client.store.apply('account', 'acc_1', account('acc_1', 2));
+    expect(updates).toBe(2);
     client.store.remove('account', 'acc_1');
     expect(state.data.value).toBeUndefined();
-    expect(updates).toBe(2);
+    expect(updates).toBe(3);
     scope.stop();
   });
 
-  it('refetches on a change when the source has no cached read, and follows every input', async () => {
-    let n = 0;
-    const fetch = vi.fn(async (key: readonly [string, number], signal: AbortSignal) => {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      if (signal.aborted) throw signal.reason;
-      return `${key[0]}#${key[1]}:${++n}`;
+  it('reads a resource of your own without versions to success, and follows every input', async () => {
+    const notes = defineResource({
+      type: 'note',
+      path: '/notes',
+      idKey: 'note_id',
+      schema: z.looseObject({ note_id: z.string(), text: z.string() }),
+      versioned: false,
     });
-    let notify = () => {};
+    let n = 0;
+    const server = scriptedFetch((call) => json(200, { note_id: call.path.split('/')[2], text: `#${++n}` }));
+    const client = server.client();
     const scope = effectScope();
-    const page = ref(1);
-    const state = scope.run(() =>
-      useResource<string, [string, number]>(['feed', page], {
-        subscribe: (_, changed) => {
-          notify = changed;
-          return () => {
-            notify = () => {};
-          };
-        },
-        fetch,
-      }),
-    )!;
-    await vi.advanceTimersByTimeAsync(10);
-    expect(state.data.value).toBe('feed#1:1');
-    notify();
-    await vi.advanceTimersByTimeAsync(10);
-    expect(state.data.value).toBe('feed#1:2');
+    const id = ref<string | undefined>('n_1');
+    const state = scope.run(() => useResource(client.resource(notes), id))!;
+    expect(state.isFetching.value).toBe(true);
+    await settle();
+    expect(state.status.value).toBe('success');
+    expect(state.data.value).toMatchObject({ note_id: 'n_1', text: '#1' });
 
-    page.value = 2;
+    id.value = 'n_2';
     await nextTick();
     expect(state.data.value).toBeUndefined();
     expect(state.isFetching.value).toBe(true);
-    await vi.advanceTimersByTimeAsync(10);
-    expect(state.data.value).toBe('feed#2:3');
-    expect(fetch).toHaveBeenCalledTimes(3);
+    await settle();
+    expect(state.data.value).toMatchObject({ note_id: 'n_2', text: '#2' });
+    id.value = undefined;
+    await nextTick();
+    expect(state.status.value).toBe('pending');
+    expect(server.calls).toHaveLength(2);
     scope.stop();
-    notify();
-    expect(fetch).toHaveBeenCalledTimes(3);
   });
 
   it('keeps only the latest of overlapping loads', async () => {
@@ -83,11 +73,7 @@ describe('useResource', () => {
     const server = scriptedFetch(() => (++calls === 1 ? first.promise : json(200, account('acc_2', 2))));
     const client = server.client();
     const scope = effectScope();
-    const state = scope.run(() =>
-      useResource<Account, [string]>(['acc_2'], {
-        fetch: ([id], signal) => client.accounts.get(id, { signal }),
-      }),
-    )!;
+    const state = scope.run(() => useResource(client.accounts, 'acc_2'))!;
     await settle();
     await state.refetch();
     expect(server.calls[0]?.signal?.aborted).toBe(true);

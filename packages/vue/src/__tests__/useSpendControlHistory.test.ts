@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { effectScope, nextTick, ref } from 'vue';
-import { useSpendControlHistory } from '../useSpendControlHistory';
+import { useSpendControlHistory } from '../useSpendControl';
 import { held, json, scriptedFetch, settle, spendControl, withFakeTimers } from './scriptedFetch';
 
 withFakeTimers();
