@@ -23,6 +23,12 @@ export default defineConfig({
             'test/meta/**/*.test.ts',
           ],
           environment: 'node',
+          // Type tests (`*.test-d.ts`, expectTypeOf) run in the same project, so `pnpm test` checks them.
+          typecheck: {
+            enabled: true,
+            include: ['packages/*/src/**/__tests__/**/*.test-d.ts'],
+            tsconfig: './tsconfig.json',
+          },
         },
       },
       {

@@ -90,8 +90,7 @@ describe('observers under any interleaving', () => {
           else if (step.kind === 'unsubscribe') {
             offs[step.observer]?.();
             offs[step.observer] = undefined;
-          } else if (step.kind === 'refetch' && offs[step.observer])
-            void observers[step.observer]?.refetch();
+          } else if (step.kind === 'refetch' && offs[step.observer]) void observers[step.observer]?.refetch();
           else if (step.kind === 'write') {
             serverVersion++;
             if (step.event) client.store.apply('spend_control', 'sc_1', control(serverVersion));

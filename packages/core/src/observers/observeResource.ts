@@ -10,15 +10,21 @@ export type ResultStatus = 'pending' | 'success' | 'error';
  * What an observer shows. `status` narrows `data`: there on success, absent while pending, kept (if
  * any) beside the error of a failed read.
  */
-export type ObserverResult<T> = {
-  readonly error: VStoreError | undefined;
-  /** A read of this key is in flight (the first one or a refetch). */
-  readonly isFetching: boolean;
-} & (
-  | { readonly status: 'success'; readonly data: T; readonly error: undefined }
-  | { readonly status: 'pending'; readonly data: undefined; readonly error: undefined }
-  | { readonly status: 'error'; readonly data: T | undefined; readonly error: VStoreError }
-);
+export type ObserverResult<T> =
+  | { readonly status: 'success'; readonly data: T; readonly error: undefined; readonly isFetching: boolean }
+  | {
+      readonly status: 'pending';
+      readonly data: undefined;
+      readonly error: undefined;
+      readonly isFetching: boolean;
+    }
+  | {
+      readonly status: 'error';
+      readonly data: T | undefined;
+      readonly error: VStoreError;
+      /** A read of this key is in flight (the first one or a refetch). */
+      readonly isFetching: boolean;
+    };
 
 /** One read as a subscribable result; see `observeResource`. */
 export interface ResourceObserver<T> {

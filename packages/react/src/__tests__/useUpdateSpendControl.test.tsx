@@ -142,3 +142,16 @@ describe('useUpdateSpendControl', () => {
     expect(hook()).toMatchObject({ status: 'success', data: { version: 7, name: 'B' } });
   });
 });
+
+describe('useUpdateResource', () => {
+  it('keeps mutate and edit identical across renders', async () => {
+    const { hook, fetch } = mount([json(control(2))]);
+    const first = hook();
+    await act(() => first.mutate('sc_1', { name: 'Renamed' }));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(hook()).not.toBe(first);
+    expect(hook().status).toBe('success');
+    expect(hook().mutate).toBe(first.mutate);
+    expect(hook().edit).toBe(first.edit);
+  });
+});
