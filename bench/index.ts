@@ -15,6 +15,7 @@ const suites: { name: string; run: () => Promise<SuiteResult> }[] = [
   { name: 'serviceFetch', run: async () => (await import('./serviceFetch.bench')).serviceFetchSuite() },
   { name: 'ingest', run: async () => (await import('./ingest.bench')).ingestSuite() },
   { name: 'render', run: async () => (await import('./render.bench')).renderSuite() },
+  { name: 'observers', run: async () => (await import('./observers.bench')).observersSuite() },
 ];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -10,10 +10,39 @@ import { build } from 'esbuild';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { entries } = JSON.parse(readFileSync(resolve(root, 'size-budget.json'), 'utf8'));
 
-async function measure({ entry, external = [] }) {
-  const result = await build({
+/**
+ * The entry's export names. `unused` names (re-exported namespaces such as core's `z`) are left out
+ * of the measure: an app that never imports them pays nothing for them, as bundlers tree-shake them.
+ */
+async function entryPoint(entry, external, unused) {
+  if (!unused?.length) return { entryPoints: [entry] };
+  const probe = await build({
     absWorkingDir: root,
     entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    conditions: ['@vstore/source'],
+    mainFields: ['module', 'main'],
+    external,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const names = Object.values(probe.metafile.outputs)[0].exports.filter((name) => !unused.includes(name));
+  return {
+    stdin: {
+      contents: `export { ${names.join(', ')} } from './${entry}';`,
+      resolveDir: root,
+      sourcefile: 'size-entry.js',
+    },
+  };
+}
+
+async function measure({ entry, external = [], unused }) {
+  const result = await build({
+    absWorkingDir: root,
+    ...(await entryPoint(entry, external, unused)),
     bundle: true,
     minify: true,
     format: 'esm',

@@ -69,20 +69,27 @@ export {
   tasks,
   UnsupportedSchemaVersionError,
 } from './client/index';
-export type { VStoreError } from './errors/vstoreError';
-// events
+// cross-tab sharing
 export type {
   ChannelConstructor,
   ChannelLike,
   ChannelLocks,
   ChannelLocksOptions,
+  CrossTab,
+  CrossTabMessage,
+  CrossTabOptions,
+  LockManagerLike,
+  SharedPollClient,
+  SharedPollOptions,
+} from './crossTab/index';
+export { createChannelLocks, createCrossTab, defaultLockManager, pollTaskShared } from './crossTab/index';
+export type { VStoreError } from './errors/vstoreError';
+// events
+export type {
   ClientEvents,
   ClientEventsOptions,
   ConnectionState,
   ConnectOptions,
-  CrossTab,
-  CrossTabMessage,
-  CrossTabOptions,
   EventIngest,
   EventIngestOptions,
   EventRegistration,
@@ -90,30 +97,18 @@ export type {
   EventStats,
   IgnoreReason,
   IngestReport,
-  LockManagerLike,
-  OptimisticApplyOptions,
-  OptimisticChange,
-  OptimisticHandle,
-  OptimisticLayer,
-  SharedPollClient,
-  SharedPollOptions,
   SseBackoffOptions,
   SseConnection,
   SseConnectionOptions,
 } from './events/index';
 export {
-  createChannelLocks,
   createClientEvents,
-  createCrossTab,
   createDefaultEventRegistry,
   createEventIngest,
   createEventRegistry,
-  createOptimisticLayer,
   createSseConnection,
-  defaultLockManager,
   eventsOf,
   parseSchemaMajor,
-  pollTaskShared,
 } from './events/index';
 // observers
 export type {
@@ -135,6 +130,14 @@ export type {
   UpdateStatus,
 } from './observers/index';
 export { observeHistory, observeResource, observeTask, observeUpdate, readKey } from './observers/index';
+// optimistic updates
+export type {
+  OptimisticApplyOptions,
+  OptimisticChange,
+  OptimisticHandle,
+  OptimisticLayer,
+} from './optimistic/index';
+export { createOptimisticLayer } from './optimistic/index';
 // server rendering
 export type { ClientSnapshot, ErrorRecord, ReadRecord } from './ssr/index';
 export { InvalidSnapshotError, serializeSnapshot } from './ssr/index';

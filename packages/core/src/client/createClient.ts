@@ -1,6 +1,6 @@
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import type { ClientEvents } from '../events/clientEvents';
-import { createEventClient, type EventClientOptions } from '../events/eventClient';
+import { clientEventsFor, type EventClientOptions } from '../events/eventClient';
 import { fetchSend, type Send } from '../http/request';
 import { type ResolvedRetryOptions, type RetryOptions, resolveRetryOptions } from '../http/retryPolicy';
 import { createTokenProvider, type GetToken } from '../http/tokenProvider';
@@ -128,7 +128,7 @@ export function createClient(options: ClientOptions): Client {
     spendControls: createResourceClient(spendControls, ctx),
     accounts: createAccountClient(ctx),
     tasks: linkResource(createTaskClient(ctx), ctx),
-    events: createEventClient(ctx, options.events),
+    events: clientEventsFor(ctx, options.events),
     resource<TEntity extends object, TUpdateKey extends string, TCreate>(
       definition: ResourceDefinition<TEntity, TUpdateKey, TCreate>,
     ) {

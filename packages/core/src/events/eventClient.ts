@@ -14,7 +14,7 @@ export type EventClientOptions = Pick<
  * the way its requests do: from the same cache (a reconnect does not call `getToken` again; a 401
  * refreshes it once for everyone) and in the headers `authorize` makes.
  */
-export function createEventClient(ctx: ClientContext, options: EventClientOptions = {}): ClientEvents {
+export function clientEventsFor(ctx: ClientContext, options: EventClientOptions = {}): ClientEvents {
   return createClientEvents({
     store: ctx.store,
     baseUrl: ctx.baseUrl,

@@ -2,6 +2,7 @@ import { type Observable, Subject } from 'rxjs';
 import * as z from 'zod';
 import type { ShapeIssue } from '../errors/apiError';
 import { UnsupportedSchemaVersionError } from '../errors/clientErrors';
+import { callEach, throwCollected } from '../store/callEach';
 import type { ApplyOutcome, EntityStore } from '../store/types';
 import type { EventRegistry } from './eventRegistry';
 
@@ -104,16 +105,9 @@ export function createEventIngest(store: EntityStore, options: EventIngestOption
   const count = (report: IngestReport) => {
     const key = report.outcome;
     stats = Object.freeze({ ...stats, received: stats.received + 1, [key]: stats[key] + 1 });
-    const errors: unknown[] = [];
-    for (const listener of [...listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        errors.push(error);
-      }
-    }
+    const errors = callEach([...listeners], undefined);
     reports.next(report);
-    if (errors.length > 0) throw new AggregateError(errors, 'Event stats listeners threw');
+    throwCollected(errors, 'Event stats listeners threw');
   };
 
   const ignore = (reason: IgnoreReason, extra: Omit<IngestReport, 'outcome' | 'reason'> = {}): 'ignored' => {

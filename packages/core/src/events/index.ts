@@ -1,25 +1,5 @@
-// The public surface of events, cross-tab sharing and optimistic updates; re-exported by src/index.ts.
+// The public surface of events; re-exported by src/index.ts.
 
-export type { ChannelLocks, ChannelLocksOptions, LockManagerLike } from '../crossTab/channelLocks';
-export { createChannelLocks } from '../crossTab/channelLocks';
-export type {
-  ChannelConstructor,
-  ChannelLike,
-  CrossTab,
-  CrossTabMessage,
-  CrossTabOptions,
-} from '../crossTab/crossTab';
-export { createCrossTab } from '../crossTab/crossTab';
-export { defaultLockManager } from '../crossTab/lockManager';
-export type { SharedPollClient, SharedPollOptions } from '../crossTab/pollTaskShared';
-export { pollTaskShared } from '../crossTab/pollTaskShared';
-export type {
-  OptimisticApplyOptions,
-  OptimisticChange,
-  OptimisticHandle,
-  OptimisticLayer,
-} from '../optimistic/optimisticLayer';
-export { createOptimisticLayer } from '../optimistic/optimisticLayer';
 export type { ClientEvents, ClientEventsOptions, ConnectOptions } from './clientEvents';
 export { createClientEvents } from './clientEvents';
 export { createDefaultEventRegistry, eventsOf } from './defaultEventRegistry';

@@ -12,7 +12,6 @@ export interface Cooldown {
    * while waiting is waited out too.
    */
   wait(): Observable<unknown>;
-  readonly until: number;
 }
 
 // Each extra round needs another 429 to arrive during the wait; the bound only guards against a
@@ -34,8 +33,5 @@ export function createCooldown(scheduler: SchedulerLike): Cooldown {
       until = Math.max(until, untilMs);
     },
     wait: () => waitRound(0),
-    get until() {
-      return until;
-    },
   };
 }

@@ -8,7 +8,6 @@ export interface InFlight {
    * so the next call after that starts afresh (a new request, not a cached answer).
    */
   share<T>(key: string, source: Observable<T>): Observable<T>;
-  readonly size: number;
 }
 
 export function createInFlight(): InFlight {
@@ -27,9 +26,6 @@ export function createInFlight(): InFlight {
         running.set(key, shared);
         return shared;
       });
-    },
-    get size() {
-      return running.size;
     },
   };
 }

@@ -23,7 +23,7 @@ import { createRetryBudget } from './retryBudget';
 import { type ResolvedRetryOptions, retryDelay, retryWithPolicy } from './retryPolicy';
 import type { TokenProvider } from './tokenProvider';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** One logical call; the transport turns it into one or more attempts. */
 export interface RequestSpec<T> {

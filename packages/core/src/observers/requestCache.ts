@@ -1,5 +1,6 @@
 import type { VStoreError } from '../errors/vstoreError';
-import { callEach } from '../store/callEach';
+import { callEach, throwCollected } from '../store/callEach';
+import { entityKey } from '../store/entityKey';
 
 /**
  * What the client knows about one read, beside the data the store holds: plain data, so a snapshot
@@ -25,7 +26,7 @@ export interface ReadState {
 export type ReadKind = number | 'history' | 'poll';
 
 export const readKey = (type: string, id: string, kind: ReadKind): string =>
-  `${type}\u0000${id}\u0000${kind}`;
+  `${entityKey(type, id)}\u0000${kind}`;
 
 export interface RequestCacheOptions {
   /**
@@ -84,7 +85,7 @@ export function createRequestCache(options: RequestCacheOptions = {}): RequestCa
 
   const notify = (key: string) => {
     const own = listeners.get(key);
-    if (own) callEach([...own], undefined);
+    if (own) throwCollected(callEach([...own], undefined), 'request listeners threw');
   };
   const busy = (key: string) => flights.has(key) || readers.has(key) || listeners.has(key);
   // Bounded: past maxEntries, the oldest entries that nobody reads go. Map order is insertion order,

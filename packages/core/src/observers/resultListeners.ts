@@ -1,4 +1,4 @@
-import { callEach } from '../store/callEach';
+import { callEach, throwCollected } from '../store/callEach';
 
 /**
  * The listener half of an observer: a Set of listeners, the first join and last leave reported to
@@ -28,7 +28,7 @@ export function resultListeners<R>(getResult: () => R, attach: () => () => void)
       const next = getResult();
       if (next === seen) return;
       seen = next;
-      callEach([...listeners], undefined);
+      throwCollected(callEach([...listeners], undefined), 'observer listeners threw');
     },
   };
 }

@@ -1,5 +1,8 @@
 import { type Draft, produce } from 'immer';
-import { Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
+import { callEach, throwCollected } from '../store/callEach';
+import { entityKey } from '../store/entityKey';
+import { observeKey } from '../store/observe';
 import type { Entity, EntityStore } from '../store/types';
 
 /** A partial to merge, or an immer recipe, laid over the confirmed entity. */
@@ -85,7 +88,7 @@ interface KeyState {
 export function createOptimisticLayer(store: EntityStore): OptimisticLayer {
   const keys = new Map<string, KeyState>();
 
-  const keyOf = (type: string, id: string) => `${type}\u0000${id}`;
+  const keyOf = entityKey;
   const stateOf = (type: string, id: string): KeyState => {
     const key = keyOf(type, id);
     let state = keys.get(key);
@@ -108,15 +111,7 @@ export function createOptimisticLayer(store: EntityStore): OptimisticLayer {
   };
 
   const notify = (state: KeyState) => {
-    const errors: unknown[] = [];
-    for (const listener of [...state.listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        errors.push(error);
-      }
-    }
-    if (errors.length > 0) throw new AggregateError(errors, 'Optimistic view listeners threw');
+    throwCollected(callEach([...state.listeners], undefined), 'Optimistic view listeners threw');
   };
 
   const confirmedVersion = (type: string, id: string): number | undefined => {
@@ -216,16 +211,7 @@ export function createOptimisticLayer(store: EntityStore): OptimisticLayer {
     },
 
     observe<T extends object>(type: string, id: string) {
-      return new Observable<T | undefined>((subscriber) => {
-        let last = layer.get<T>(type, id);
-        subscriber.next(last);
-        return layer.subscribe(type, id, () => {
-          const next = layer.get<T>(type, id);
-          if (next === last) return;
-          last = next;
-          subscriber.next(next);
-        });
-      });
+      return observeKey<T>(layer, type, id);
     },
 
     isPending: (type, id) => (keys.get(keyOf(type, id))?.changes.length ?? 0) > 0,

@@ -1,10 +1,13 @@
 /**
- * Calls every listener, each isolated from the others: what they throw surfaces afterwards as one
- * `AggregateError` (after any `errors` already collected), so one broken listener never starves
- * the rest. The set may change while it runs (a listener that unsubscribes itself).
+ * Calls every listener with `value`, each isolated from the others: what one throws is pushed onto
+ * `errors` (created on the first throw) and the rest still run. Returns the errors, if any, for
+ * `throwCollected`; collecting across several sets first is how the store flushes a batch.
  */
-export function callEach<T>(listeners: Iterable<(value: T) => void>, value: T, errors?: unknown[]): void {
-  const known = errors?.length ?? 0;
+export function callEach<T>(
+  listeners: Iterable<(value: T) => void>,
+  value: T,
+  errors?: unknown[],
+): unknown[] | undefined {
   for (const listener of listeners) {
     try {
       listener(value);
@@ -13,5 +16,10 @@ export function callEach<T>(listeners: Iterable<(value: T) => void>, value: T, e
       errors.push(error);
     }
   }
-  if (errors && errors.length > known) throw new AggregateError(errors, 'listeners threw');
+  return errors;
+}
+
+/** Throws the errors after the first `known` ones as one `AggregateError`, with every error in it. */
+export function throwCollected(errors: unknown[] | undefined, message: string, known = 0): void {
+  if (errors && errors.length > known) throw new AggregateError(errors, message);
 }

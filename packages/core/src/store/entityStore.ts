@@ -1,3 +1,4 @@
+import { callEach, throwCollected } from './callEach';
 import { freezeEntity } from './freeze';
 import { findVersion, type HistoryCache, putVersion } from './historyCache';
 import { isDev } from './isDev';
@@ -127,16 +128,9 @@ export function createEntityStore(options: EntityStoreOptions = {}): EntityStore
     const known = errors?.length ?? 0;
     for (const listeners of pending) {
       pending.delete(listeners);
-      for (const listener of listeners) {
-        try {
-          listener();
-        } catch (error) {
-          errors ??= [];
-          errors.push(error);
-        }
-      }
+      errors = callEach(listeners, undefined, errors);
     }
-    if (errors && errors.length > known) throw new AggregateError(errors, 'store listeners threw');
+    throwCollected(errors, 'store listeners threw', known);
   }
 
   const store: EntityStore = {

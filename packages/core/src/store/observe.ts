@@ -3,7 +3,8 @@ import type { Entity } from './types';
 
 interface KeyReader {
   get(type: string, id: string): Entity | undefined;
-  isRemoved(type: string, id: string): boolean;
+  /** A reader without removal (an optimistic view) never completes. */
+  isRemoved?(type: string, id: string): boolean;
   subscribe(type: string, id: string, listener: () => void): () => void;
 }
 
@@ -26,7 +27,7 @@ export function observeKey<T extends object>(
         last = next;
         subscriber.next(next as T | undefined);
       }
-      if (store.isRemoved(type, id)) subscriber.complete();
+      if (store.isRemoved?.(type, id)) subscriber.complete();
     };
     update();
     // On an already completed subscriber, RxJS runs this teardown at once.
