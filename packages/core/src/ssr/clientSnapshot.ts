@@ -53,11 +53,7 @@ export class InvalidSnapshotError extends TypeError {
   /** Where in the snapshot the first problem is, e.g. `reads[3].result`. */
   readonly path: string;
   constructor(path: string, problem: string, options?: { cause?: unknown }) {
-    super(
-      `hydrate: ${path} ${problem}. Pass the value client.dehydrate() returned on the server, ` +
-        'sent with serializeSnapshot and read back with JSON.parse.',
-      options,
-    );
+    super(`hydrate: ${path} ${problem}; pass what client.dehydrate() returned.`, options);
     this.path = path;
   }
 }

@@ -1,30 +1,51 @@
 import type { StoreSnapshot } from '../store/types';
-import { CLIENT_SNAPSHOT_FORMAT, type ErrorRecord, InvalidSnapshotError } from './clientSnapshot';
+import { CLIENT_SNAPSHOT_FORMAT, InvalidSnapshotError, type ReadRecord } from './clientSnapshot';
 
 /** A read record whose every field has been checked; entities are still the snapshot's objects. */
-export interface CheckedRead {
-  readonly type: string;
-  readonly id: string;
-  readonly read: number | 'history';
-  readonly confirmedAt: number | undefined;
-  readonly settledAt: number | undefined;
-  readonly result: object | readonly object[] | undefined;
-  readonly error: ErrorRecord | undefined;
-  readonly errorAt: number | undefined;
-}
+export type CheckedRead = ReadRecord & { readonly result?: object | readonly object[] };
 
 export interface CheckedSnapshot {
   readonly store: StoreSnapshot;
   readonly reads: readonly CheckedRead[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+type Fields = Record<string, unknown>;
+const isRecord = (value: unknown): value is Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const isTime = (value: unknown): value is number | undefined =>
+const isTime = (value: unknown) =>
   value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 0);
-const isVersion = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
+const isVersion = (value: unknown) => Number.isInteger(value) && (value as number) >= 1;
+const isEntity = (value: unknown) => isRecord(value) && isVersion(value.version);
 // The request cache's keys join type, id and read with NUL, so neither may contain one.
-const isName = (value: unknown): value is string => typeof value === 'string' && !value.includes('\u0000');
+const isName = (value: unknown) => typeof value === 'string' && value !== '' && !value.includes('\u0000');
+
+// Each field of a read record and what it must be; the first that is not names the problem.
+const FIELDS: [string, (value: unknown, read: Fields) => boolean][] = [
+  ['type', isName],
+  ['id', isName],
+  ['read', (value) => value === 'history' || value === 0 || isVersion(value)],
+  ['confirmedAt', isTime],
+  ['settledAt', isTime],
+  ['errorAt', isTime],
+  [
+    'error',
+    (value) =>
+      value === undefined ||
+      (isRecord(value) &&
+        typeof value.name === 'string' &&
+        typeof value.message === 'string' &&
+        isRecord(value.fields)),
+  ],
+  // A latest read has no result: its data is the store's.
+  [
+    'result',
+    (value, { read }) =>
+      value === undefined ||
+      (read === 'history'
+        ? Array.isArray(value) && value.every(isEntity)
+        : read !== 0 && isEntity(value) && (value as Fields).version === read),
+  ],
+];
 
 /**
  * Checks an untrusted snapshot (it arrives through HTML) before anything of it is used, so a bad one
@@ -37,44 +58,10 @@ export function readClientSnapshot(input: unknown): CheckedSnapshot {
     throw new InvalidSnapshotError('format', `is not "${CLIENT_SNAPSHOT_FORMAT}"`);
   if (!isRecord(input.store)) throw new InvalidSnapshotError('store', 'is not a store snapshot');
   if (!Array.isArray(input.reads)) throw new InvalidSnapshotError('reads', 'is not an array');
-  const reads = input.reads.map((read, at) => checkRead(read, `reads[${at}]`));
-  return { store: input.store as unknown as StoreSnapshot, reads };
+  input.reads.forEach((read: unknown, at) => {
+    if (!isRecord(read)) throw new InvalidSnapshotError(`reads[${at}]`, 'is not an object');
+    for (const [field, valid] of FIELDS)
+      if (!valid(read[field], read)) throw new InvalidSnapshotError(`reads[${at}].${field}`, 'is not valid');
+  });
+  return input as unknown as CheckedSnapshot;
 }
-
-function checkRead(input: unknown, path: string): CheckedRead {
-  const fail = (field: string, problem: string) => new InvalidSnapshotError(`${path}.${field}`, problem);
-  if (!isRecord(input)) throw new InvalidSnapshotError(path, 'is not an object');
-  const { type, id, read, confirmedAt, settledAt, result, error, errorAt } = input;
-  if (!isName(type) || type === '') throw fail('type', 'is not a type name');
-  if (!isName(id) || id === '') throw fail('id', 'is not an id');
-  if (read !== 'history' && read !== 0 && !isVersion(read))
-    throw fail('read', 'is not 0, a version (an integer >= 1) or "history"');
-  if (!isTime(confirmedAt)) throw fail('confirmedAt', 'is not a time');
-  if (!isTime(settledAt)) throw fail('settledAt', 'is not a time');
-  if (!isTime(errorAt)) throw fail('errorAt', 'is not a time');
-  if (error !== undefined && !isErrorRecord(error)) throw fail('error', 'is not an error record');
-  if (result !== undefined) {
-    if (read === 0) throw fail('result', 'is given for a latest read (its data is in the store)');
-    const entities = read === 'history' ? result : [result];
-    if (!Array.isArray(entities) || !entities.every((e) => isRecord(e) && isVersion(e.version)))
-      throw fail('result', 'is not a versioned entity, or a list of them');
-    if (read !== 'history' && (result as { version: unknown }).version !== read)
-      throw fail('result', `is not version ${read}`);
-  }
-  return {
-    type,
-    id,
-    read,
-    confirmedAt,
-    settledAt,
-    result: result as CheckedRead['result'],
-    error,
-    errorAt,
-  } satisfies CheckedRead;
-}
-
-const isErrorRecord = (value: unknown): value is ErrorRecord =>
-  isRecord(value) &&
-  typeof value.name === 'string' &&
-  typeof value.message === 'string' &&
-  isRecord(value.fields);
