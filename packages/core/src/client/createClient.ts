@@ -84,14 +84,14 @@ export interface Client {
   hydrate(snapshot: unknown): void;
 }
 
-/** Builds the shared context that every part of a client is made from. */
-export function createClientContext(options: ClientOptions): ClientContext {
+export function createClient(options: ClientOptions): Client {
   if (typeof options.baseUrl !== 'string' || options.baseUrl === '')
     throw new TypeError('baseUrl is required');
   if (typeof options.getToken !== 'function') throw new TypeError('getToken must be a function');
   const scheduler = options.scheduler ?? asyncScheduler;
   const retry = resolveRetryOptions(options.retry);
   const store = options.store ?? createEntityStore();
+  // The one token cache of the client, shared by its requests and its event stream.
   const tokens = createTokenProvider(options.getToken);
   const transport = createTransport({
     baseUrl: options.baseUrl,
@@ -103,24 +103,15 @@ export function createClientContext(options: ClientOptions): ClientContext {
     random: options.random,
     authorize: options.authorize,
   });
-  return {
-    baseUrl: options.baseUrl,
-    tokens,
-    authorize: options.authorize,
-    fetch: options.fetch,
-    environment: options.environment,
+  const ctx: ClientContext = {
     transport,
-    retry,
     store,
     scheduler,
+    environment: options.environment,
     maxAgeMs: options.maxAgeMs ?? 0,
     requests: createRequestCache({ now: () => scheduler.now() }),
     removals: createRemovalWatch(store),
   };
-}
-
-export function createClient(options: ClientOptions): Client {
-  const ctx = createClientContext(options);
   // One resource client per definition, so observers and hooks keyed by it share their requests.
   const resources = new WeakMap<object, ResourceClient<object, string, never>>();
   return {
@@ -128,7 +119,17 @@ export function createClient(options: ClientOptions): Client {
     spendControls: createResourceClient(spendControls, ctx),
     accounts: createAccountClient(ctx),
     tasks: linkResource(createTaskClient(ctx), ctx),
-    events: clientEventsFor(ctx, options.events),
+    events: clientEventsFor(
+      {
+        store,
+        tokens,
+        baseUrl: options.baseUrl,
+        authorize: options.authorize,
+        fetch: options.fetch,
+        environment: options.environment,
+      },
+      options.events,
+    ),
     resource<TEntity extends object, TUpdateKey extends string, TCreate>(
       definition: ResourceDefinition<TEntity, TUpdateKey, TCreate>,
     ) {
@@ -139,7 +140,7 @@ export function createClient(options: ClientOptions): Client {
       }
       return made;
     },
-    retryOptions: ctx.retry,
+    retryOptions: retry,
     dehydrate: () => dehydrateClient(ctx),
     hydrate: (snapshot) => hydrateClient(ctx, snapshot),
   };

@@ -1,5 +1,6 @@
 import { firstValueFrom } from 'rxjs';
-import type { ClientContext } from '../client/clientContext';
+import type { TokenProvider } from '../http/tokenProvider';
+import type { EntityStore } from '../store/types';
 import { type ClientEvents, type ClientEventsOptions, createClientEvents } from './clientEvents';
 
 /** Options of `client.events` beyond what the client already knows (base URL, token, fetch, store). */
@@ -14,7 +15,17 @@ export type EventClientOptions = Pick<
  * the way its requests do: from the same cache (a reconnect does not call `getToken` again; a 401
  * refreshes it once for everyone) and in the headers `authorize` makes.
  */
-export function clientEventsFor(ctx: ClientContext, options: EventClientOptions = {}): ClientEvents {
+export function clientEventsFor(
+  ctx: {
+    readonly store: EntityStore;
+    readonly baseUrl: string;
+    readonly tokens: TokenProvider;
+    readonly authorize: ((token: string) => Record<string, string>) | undefined;
+    readonly fetch: typeof fetch | undefined;
+    readonly environment: string | undefined;
+  },
+  options: EventClientOptions = {},
+): ClientEvents {
   return createClientEvents({
     store: ctx.store,
     baseUrl: ctx.baseUrl,
