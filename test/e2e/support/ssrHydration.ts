@@ -87,5 +87,56 @@ export function ssrHydrationScenario(example: SsrExampleUnderTest): void {
       expect(logged).toEqual([]);
       await context.close();
     });
+
+    it('hydrates a read that failed on the server with the same error, and no warning', async () => {
+      const context = await browser.newContext({ timezoneId });
+      const page: Page = await context.newPage();
+      const logged: string[] = [];
+      page.on('console', (message) => {
+        // The read asked again at mount gets its 404 again, which Chromium logs as a failed resource.
+        if (message.text().startsWith('Failed to load resource')) return;
+        if (message.type() === 'error' || message.type() === 'warning')
+          logged.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => logged.push(`pageerror: ${error.message}`));
+      // Each load renders anew (a new trace id and time), so the server's markup is read from this very
+      // load: the page's script is held until it is read, and the service until hydration is compared.
+      const script = gate();
+      const service = gate();
+      await page.route(/\/src\/entryClient\./, async (route) => {
+        await script.held;
+        await route.continue();
+      });
+      await page.route(
+        (target) => target.href.startsWith(api.url),
+        async (route) => {
+          await service.held;
+          await route.continue();
+        },
+      );
+      await page.goto(`${app.url}controls/sc_404`, { waitUntil: 'commit' });
+      await page.getByTestId('error-panel').waitFor();
+      const serverError = await page.getByTestId('error-panel').innerHTML();
+      expect(await page.getByTestId('error-panel').locator('.error-title').textContent()).toBe(
+        'Loading sc_404 failed (HTTP 404)',
+      );
+      expect(serverError).toContain('"resource_id": "sc_404"');
+      script.release();
+      await until('hydration', async () => (await page.locator('html[data-hydrated]').count()) === 1);
+      expect(await page.getByTestId('error-panel').innerHTML()).toBe(serverError);
+      service.release();
+      await page.waitForLoadState('networkidle');
+      expect(logged).toEqual([]);
+      await context.close();
+    });
   });
+}
+
+/** A promise that a test releases, to hold a route until then. */
+function gate() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release: () => release() };
 }
