@@ -3,6 +3,7 @@ import {
   type ComputedRef,
   computed,
   getCurrentInstance,
+  getCurrentScope,
   type MaybeRefOrGetter,
   onMounted,
   onScopeDispose,
@@ -71,6 +72,6 @@ export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly 
       mounted = true;
       attach();
     });
-  onScopeDispose(() => unsubscribe?.());
+  if (getCurrentScope()) onScopeDispose(() => unsubscribe?.());
   return { result: computed(() => result.value), observer: () => observer.value };
 }
