@@ -1,4 +1,4 @@
-import type { SpendControl } from '@vstore/core';
+import { observeResource, type SpendControl } from '@vstore/core';
 import type { EmbedConfig } from './embedConfig';
 import { leaseRuntime, type RuntimeLease } from './sharedRuntime';
 import { widgetStyles } from './widgetStyles';
@@ -112,16 +112,16 @@ export class SpendControlElement extends HTMLElement {
       if (!id) this.#showError('control-id attribute is missing');
       return;
     }
-    const controller = new AbortController();
-    const unsubscribe = lease.client.store.subscribe(TYPE, id, () => this.#render());
-    this.#stop = () => {
-      controller.abort();
-      unsubscribe();
-    };
-    this.#render();
-    lease.client.spendControls.get(id, { signal: controller.signal }).catch((error: unknown) => {
-      if (!controller.signal.aborted) this.#showError(error);
+    // Core's observer reads the latest state (one read shared by every widget of this id), follows the
+    // store, and aborts its read when this widget stops following.
+    const observer = observeResource(lease.client.spendControls, id);
+    let shown: unknown;
+    this.#stop = observer.subscribe(() => {
+      const { error } = observer.getResult();
+      if (error !== undefined && error !== shown) this.#showError((shown = error));
+      this.#render();
     });
+    this.#render();
   }
 
   async #write(send: (client: RuntimeLease['client'], id: string) => Promise<unknown>): Promise<void> {

@@ -40,8 +40,8 @@ export type {
 } from './client/index';
 export {
   ApiError,
+  accountDefinition,
   accountSchema,
-  accounts,
   BusinessRuleError,
   ConcurrentUpdateError,
   createClient,
@@ -60,13 +60,13 @@ export {
   RequestValidationError,
   ResponseShapeError,
   redactUrl,
+  spendControlDefinition,
   spendControlSchema,
-  spendControls,
   TaskCancelledError,
   TaskFailedError,
   TERMINAL_TASK_STATUSES,
+  taskDefinition,
   taskSchema,
-  tasks,
   UnsupportedSchemaVersionError,
 } from './client/index';
 // cross-tab sharing

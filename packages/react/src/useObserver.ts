@@ -13,6 +13,7 @@ const NONE: ResourceObserver<never> = {
   getResult: () => PENDING as ObserverResult<never>,
   subscribe: () => () => {},
   refetch: () => Promise.resolve(),
+  load: () => Promise.resolve(),
   suspend() {},
 };
 

@@ -56,7 +56,7 @@ function stateOf<T>(
     inputs,
     (id, version) => (id === undefined ? undefined : create(id, version)),
     PENDING as ObserverResult<T>,
-    (o) => o.refetch(),
+    (o) => o.load(),
   );
   return {
     data: computed(() => result.value.data),

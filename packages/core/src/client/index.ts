@@ -35,7 +35,8 @@ export type { RetryOptions } from '../http/retryPolicy';
 export type { GetToken } from '../http/tokenProvider';
 export type { AccountClient } from '../resources/accountClient';
 export type { Account } from '../resources/accounts';
-export { accountSchema, accounts } from '../resources/accounts';
+// The built-in definitions, named apart from the clients made of them (`client.accounts`, …).
+export { accountSchema, accounts as accountDefinition } from '../resources/accounts';
 export type { ResourceConfig, ResourceDefinition } from '../resources/defineResource';
 export { defineResource, nullable } from '../resources/defineResource';
 export type { EditOptions } from '../resources/editResource';
@@ -47,9 +48,9 @@ export type {
   ResourcePatch,
 } from '../resources/resourceClient';
 export type { Money, SpendControl, SpendControlInput } from '../resources/spendControls';
-export { spendControlSchema, spendControls } from '../resources/spendControls';
+export { spendControlSchema, spendControls as spendControlDefinition } from '../resources/spendControls';
 export type { Task, TaskStatus } from '../resources/tasks';
-export { TERMINAL_TASK_STATUSES, taskSchema, tasks } from '../resources/tasks';
+export { TERMINAL_TASK_STATUSES, taskSchema, tasks as taskDefinition } from '../resources/tasks';
 export { pollTask } from '../tasks/poll';
 export type { PollOptions, PollUntilOptions } from '../tasks/pollUntil';
 export { pollUntil } from '../tasks/pollUntil';

@@ -62,6 +62,7 @@ export function observeHistory<T extends object>(
     getResult,
     subscribe: listeners.subscribe,
     refetch: () => read(true),
+    load: () => (requests.get(key)?.result !== undefined ? Promise.resolve() : read()),
     suspend() {
       const { data, error } = getResult();
       if (data !== undefined) return;

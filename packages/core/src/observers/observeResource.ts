@@ -38,6 +38,11 @@ export interface ResourceObserver<T> {
    */
   refetch(): Promise<void>;
   /**
+   * Reads unless the held copy is fresh (see `maxAgeMs`) or a read is in flight, which it joins; for
+   * a server render's prefetch. Never rejects; subscribes nobody.
+   */
+  load(): Promise<void>;
+  /**
    * For Suspense. While there is no data: throws the read's promise (starting it if needed), or the
    * error of a read that failed less than a second ago (a later call, such as an error boundary's
    * reset, asks again). Returns when data is there.
@@ -152,6 +157,7 @@ export function observeResource<T extends object>(
     getResult,
     subscribe: listeners.subscribe,
     refetch: () => read(true),
+    load: ensure,
     suspend() {
       const { data: held, error } = getResult();
       if (held !== undefined) return;

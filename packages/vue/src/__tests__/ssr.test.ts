@@ -30,3 +30,20 @@ describe('server rendering', () => {
     expect(await renderToString(createSSRApp(App).use(createVStore({ client })))).toContain('v5');
   });
 });
+
+describe('server rendering, several readers', () => {
+  it('lets components reading the same control share one prefetch, all rendering its data', async () => {
+    const server = scriptedFetch(() => json(200, spendControl('sc_1', 2, { name: 'Fuel' })));
+    const client = server.client();
+    const Card = defineComponent({
+      setup() {
+        const { data, status } = useSpendControl('sc_1');
+        return () => h('i', `${status.value} ${data.value?.name}`);
+      },
+    });
+    const App = defineComponent({ setup: () => () => h('p', [h(Card), h(Card), h(Card)]) });
+    const html = await renderToString(createSSRApp(App).use(createVStore({ client })));
+    expect(html).toBe('<p><i>success Fuel</i><i>success Fuel</i><i>success Fuel</i></p>');
+    expect(server.calls).toHaveLength(1);
+  });
+});

@@ -185,6 +185,19 @@ describe('useSpendControl', () => {
     scope.stop();
   });
 
+  it('starts with isFetching false and sends nothing when the held copy is fresh', async () => {
+    const { server, client, run } = setup(() => json(200, spendControl('sc_1', 1)));
+    run(() => useSpendControl('sc_1', { client }));
+    await settle();
+    const seen: boolean[] = [];
+    const again = run(() => useSpendControl('sc_1', { client, maxAgeMs: 60_000 }));
+    run(() => watch(again.isFetching, (value) => seen.push(value), { immediate: true, flush: 'sync' }));
+    expect(again.status.value).toBe('success');
+    await settle();
+    expect(seen).toEqual([false]);
+    expect(server.calls).toHaveLength(1);
+  });
+
   it('aborts its request and stops following the store when the scope stops', async () => {
     const { server, client, scope, run } = setup(() => held().promise);
     const state = run(() => useSpendControl('sc_1', { client }));
