@@ -27,7 +27,9 @@ export function hydrateClient(ctx: ClientContext, input: unknown): void {
   }
   const given = new Map<string, Entity>();
   for (const [type, id, entity] of snapshot.store.entities) given.set(`${type}\u0000${id}`, entity);
+  // Times come from the server's clock; one ahead of this one must not make anything fresh for longer.
   const now = scheduler.now();
+  const notLater = (at: number | undefined) => (at === undefined ? undefined : Math.min(at, now));
 
   for (const read of snapshot.reads) {
     const key = readKey(read.type, read.id, read.read);
@@ -51,9 +53,9 @@ export function hydrateClient(ctx: ClientContext, input: unknown): void {
         patch.result = resultOf(ctx, read);
         if (read.read === 'history') patch.resultAt = (read.result as Versioned[]).at(-1)?.version;
       }
-      patch.settledAt = read.settledAt;
+      patch.settledAt = notLater(read.settledAt);
       patch.error = read.error && fromErrorRecord(read.error);
-      patch.errorAt = read.error && read.errorAt;
+      patch.errorAt = read.error && notLater(read.errorAt);
     }
     if (Object.keys(patch).length > 0) requests.set(key, patch);
   }

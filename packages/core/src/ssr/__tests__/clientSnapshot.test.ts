@@ -87,6 +87,19 @@ describe('client.dehydrate / client.hydrate', () => {
     expect(browser.requests).toHaveLength(1);
   });
 
+  it('never counts a success from the future as later than now (suspense freshness)', async () => {
+    const { snapshot } = await serverSnapshot();
+    const skewed = overTheWire(snapshot) as { reads: { settledAt?: number }[] };
+    for (const read of skewed.reads) if (read.settledAt) read.settledAt += 3_600_000;
+    const browser = versionedService(3);
+    browser.client.hydrate(skewed);
+    vi.advanceTimersByTime(2_000);
+    const off = observeHistory(browser.client.spendControls, 'sc_1', { suspense: true }).subscribe(() => {});
+    await flush();
+    expect(browser.requests.map((r) => r.url)).toEqual(['http://svc.test/spend_controls/sc_1/history']);
+    off();
+  });
+
   it('passes entities through the version gate: a newer copy held stays, and is not confirmed', async () => {
     const { snapshot } = await serverSnapshot();
     const browser = versionedService(4);
