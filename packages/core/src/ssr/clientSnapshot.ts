@@ -10,6 +10,8 @@ export interface ErrorRecord {
   readonly name: string;
   readonly message: string;
   readonly fields: Readonly<Record<string, unknown>>;
+  /** For a class `hydrate` does not know by name: the nearest one it does (`ApiError`, `Error`…). */
+  readonly base?: string;
 }
 
 /** What one read of an entity came to on the server. Times are the server clock's epoch milliseconds. */

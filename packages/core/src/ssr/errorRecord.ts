@@ -48,6 +48,16 @@ const CLASSES = new Map<string, ErrorClass>(
   ].map((type) => [type.prototype.name, type]),
 );
 
+// The classes by prototype, to find the nearest known class of an error of an unknown subclass.
+const KNOWN = new Map<object, string>([...CLASSES].map(([name, type]) => [type.prototype, name]));
+const nearestKnown = (error: Error): string => {
+  for (let proto: object | null = Object.getPrototypeOf(error); proto; proto = Object.getPrototypeOf(proto)) {
+    const name = KNOWN.get(proto);
+    if (name) return name;
+  }
+  return 'Error';
+};
+
 // Not data: `stack` and `cause` stay on the server (see ErrorRecord); `name` and `message` have their own fields.
 const LEFT_OUT = new Set(['stack', 'cause', 'name', 'message']);
 
@@ -60,18 +70,24 @@ export function toErrorRecord(error: unknown): ErrorRecord {
     const value = plainData((error as unknown as Record<string, unknown>)[key]);
     if (value !== undefined) fields[key] = value;
   }
-  return { name: error.name, message: error.message, fields: plainData(fields) as Record<string, unknown> };
+  const record = {
+    name: error.name,
+    message: error.message,
+    fields: plainData(fields) as Record<string, unknown>,
+  };
+  const base = nearestKnown(error);
+  return base === error.name ? record : { ...record, base };
 }
 
 /**
  * The error a record stands for, of the same class (so `instanceof` and `supportInfo()` work as on
  * the server), with the record's fields. The class's constructor does not run: its arguments are
- * gone, and its fields are what the record holds. An unknown name with an HTTP status comes back as
- * an `ApiError` of that name, any other as an `Error` of that name.
+ * gone, and its fields are what the record holds. A class this list does not know comes back as its
+ * nearest known base class (`base`), keeping its own name.
  */
 export function fromErrorRecord(record: ErrorRecord): VStoreError {
   const known = CLASSES.get(record.name);
-  const type = known ?? (typeof record.fields.status === 'number' ? ApiError : Error);
+  const type = known ?? CLASSES.get(record.base ?? 'Error') ?? Error;
   const error = Reflect.construct(Error, [record.message], type) as Error;
   if (!known)
     Object.defineProperty(error, 'name', { value: record.name, writable: true, configurable: true });

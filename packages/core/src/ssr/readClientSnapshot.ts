@@ -34,7 +34,8 @@ const FIELDS: [string, (value: unknown, read: Fields) => boolean][] = [
       (isRecord(value) &&
         typeof value.name === 'string' &&
         typeof value.message === 'string' &&
-        isRecord(value.fields)),
+        isRecord(value.fields) &&
+        (value.base === undefined || typeof value.base === 'string')),
   ],
   // A latest read has no result: its data is the store's.
   [
