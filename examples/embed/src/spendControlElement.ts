@@ -118,7 +118,10 @@ export class SpendControlElement extends HTMLElement {
     let shown: unknown;
     this.#stop = observer.subscribe(() => {
       const { error } = observer.getResult();
-      if (error !== undefined && error !== shown) this.#showError((shown = error));
+      if (error !== undefined && error !== shown) {
+        shown = error;
+        this.#showError(error);
+      }
       this.#render();
     });
     this.#render();
