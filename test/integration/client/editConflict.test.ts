@@ -1,6 +1,6 @@
 import { EditConflictError, type EditOutcome, type SpendControl } from '@vstore/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, until } from './support';
+import { type Harness, settle, startHarness, until } from './support';
 
 // Two writers over real HTTP, with edits that set absolute values (`onConflict: 'abort'`).
 
@@ -13,12 +13,6 @@ afterEach(async () => {
 const setLimit = (amount: number) => (draft: { limit: { amount: number } | null }) => {
   if (draft.limit) draft.limit.amount = amount;
 };
-
-const settle = (p: Promise<SpendControl>) =>
-  p.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
 
 describe("two clients editing with onConflict: 'abort'", () => {
   it('on the same field, at the same moment: exactly one EditConflictError, and the saved value is the one kept', async () => {

@@ -68,3 +68,10 @@ export async function until(check: () => boolean, timeoutMs = 5000): Promise<voi
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
+
+/** A promise's outcome as a value, so two racing calls can be awaited together and compared. */
+export const settle = <T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> =>
+  p.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
