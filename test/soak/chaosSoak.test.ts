@@ -10,6 +10,9 @@ function summary(r: SoakReport): string {
     `seed ${r.seed}: ${r.operations} operations, ${r.requests} requests, faults ` +
     `${f.rateLimited}×429 ${f.serverErrors}×5xx ${f.conflicts}×409 ${f.duplicatedWebhooks} duplicated webhooks ` +
     `(${f.refusedEvents} stale/duplicate events refused), ${r.conflictRetries} edits re-run after 409, ` +
+    `${r.lostAnswers.patches} PATCH answers lost: ${r.lostAnswers.reconciled} reconciled (answer lost, write landed), ` +
+    `${r.lostAnswers.outcomeUnknown} outcome unknown (repeated); ` +
+    `${r.losses.lostWrites} lost writes, ${r.losses.duplicateCreates} duplicate creates, ${r.losses.regressions} regressions; ` +
     `${r.appRetries} app repeats, polls ${JSON.stringify(r.polls)} (closest to its bound: ${r.pollOverrunMs} ms), ` +
     `surfaced ${JSON.stringify(r.surfaced)}, ${r.checks} invariant checks, ${r.violations.length} failures, ${(r.ms / 1000).toFixed(1)} s`
   );
@@ -28,5 +31,12 @@ describe(`chaos soak (${config.mode}, seeds ${config.seeds.join(',')})`, () => {
     expect(report.faults.rateLimited).toBeGreaterThan(0);
     expect(report.faults.serverErrors).toBeGreaterThan(0);
     expect(report.faults.duplicatedWebhooks).toBeGreaterThan(0);
+    // Answers were lost after commit and settled by reading; every lost answer ended one way or the
+    // other, and none was resent by the client (a resent PATCH would be a second lost-or-answered one).
+    expect(report.lostAnswers.reconciled).toBeGreaterThan(0);
+    expect(report.lostAnswers.reconciled + report.lostAnswers.outcomeUnknown).toBe(
+      report.lostAnswers.patches,
+    );
+    expect(report.losses).toEqual({ lostWrites: 0, duplicateCreates: 0, regressions: 0 });
   });
 });

@@ -112,6 +112,15 @@ export async function checkFinalState(
     );
   }
 
+  // An edit settled by reading after its answer was lost resolved with a state the service made.
+  for (const { client, control, entity } of ledger.reconciled) {
+    check(
+      isDeepStrictEqual({ ...entity }, histories.get(control)?.[entity.version - 1]),
+      'reconciled writes exist on the service',
+      () => `client ${client} ${control} v${entity.version}`,
+    );
+  }
+
   // Every intent survived the 409s: each field holds exactly what its one writer last asked for.
   const latest = (id: string) => histories.get(id)?.at(-1);
   for (const client of plan.clients) {

@@ -4,7 +4,14 @@ import { awaitConvergence, checkFinalState } from './checkFinalState';
 import { planSoak, type SoakSize } from './planSoak';
 import { recordingFetch, type Violation } from './recordingFetch';
 import { runClient } from './runWorkload';
-import { countSurfaced, createLedger, type SoakClient, type SoakLedger } from './soakTypes';
+import {
+  countLosses,
+  countSurfaced,
+  createLedger,
+  lostPatchAnswers,
+  type SoakClient,
+  type SoakLedger,
+} from './soakTypes';
 import { watchStore } from './watchStore';
 
 /** The figures of one run. */
@@ -20,6 +27,13 @@ export interface SoakReport {
     refusedEvents: number;
   };
   conflictRetries: number;
+  /**
+   * PATCHes whose answer was lost (5xx or dropped), and how the edits behind them ended: settled by
+   * a read showing the write had landed, or failed as outcome unknown and repeated by the application.
+   */
+  lostAnswers: { patches: number; reconciled: number; outcomeUnknown: number };
+  /** What the soak rules out, from the violations: each must be 0. */
+  losses: ReturnType<typeof countLosses>;
   appRetries: number;
   surfaced: Record<string, number>;
   /** How the polls ended, and the longest any ran past its maxDurationMs (negative: none did). */
@@ -171,6 +185,12 @@ function report(
       refusedEvents: refused,
     },
     conflictRetries: ledger.conflictRetries,
+    lostAnswers: {
+      patches: lostPatchAnswers(ledger.requests),
+      reconciled: ledger.reconciled.length,
+      outcomeUnknown: ledger.outcomeUnknown,
+    },
+    losses: countLosses(ledger.violations),
     appRetries: ledger.appRetries,
     surfaced: Object.fromEntries(ledger.surfaced),
     polls: ledger.polls.reduce<Record<string, number>>((counts, p) => {

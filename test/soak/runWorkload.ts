@@ -1,4 +1,4 @@
-import type { Client, SpendControl } from '@vstore/core';
+import { ApiError, type Client, type SpendControl } from '@vstore/core';
 import { describeError, isTransient, type Persisted, persist } from './persist';
 import { CONTROL_ACCOUNT, type EditField, intentAmount, intentStatus, intentToken } from './planSoak';
 import { runDeletion } from './runDeletion';
@@ -50,12 +50,22 @@ async function editLane(
 ): Promise<void> {
   for (let k = 1; k <= intents; k++) {
     const done = await call(ledger, `client ${plan.index} edit ${control}.${field} #${k}`, () =>
-      client.spendControls.edit(control, recipeFor(field, k), {
-        maxAttempts: 5,
-        onRetry: () => {
-          ledger.conflictRetries++;
-        },
-      }),
+      client.spendControls
+        .edit(control, recipeFor(field, k), {
+          maxAttempts: 5,
+          onRetry: () => {
+            ledger.conflictRetries++;
+          },
+          onOutcome: (outcome) => {
+            if (outcome.result === 'reconciled')
+              ledger.reconciled.push({ client: plan.index, control, entity: outcome.entity });
+          },
+        })
+        .catch((error: unknown) => {
+          // Not resent by the client: the application repeats it, which is safe for an absolute intent.
+          if (error instanceof ApiError && error.outcomeUnknown) ledger.outcomeUnknown++;
+          throw error;
+        }),
     );
     if (!done.ok) return;
     ledger.landed.set(laneKey(control, field), k);

@@ -1,6 +1,7 @@
 import { createEntityStore } from '@vstore/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type RequestRecord, recordingFetch, type Violation } from './recordingFetch';
+import { countLosses, lostPatchAnswers } from './soakTypes';
 import { watchStore } from './watchStore';
 
 // The soak's own checks must be able to fail: each is shown catching the fault it exists for.
@@ -58,5 +59,26 @@ describe('soak checks', () => {
     expect(violations.map((v) => v.detail)).toEqual([
       'client 1 sent GET /b 400 ms after the 429 to GET /a, 600 ms before its Retry-After ended',
     ]);
+  });
+
+  it('count lost PATCH answers (5xx or dropped, not 4xx nor other methods) and losses by invariant', () => {
+    const at = { client: 0, path: '/spend_controls/sc_1', sentAt: 0 };
+    const requests: RequestRecord[] = [
+      { ...at, method: 'PATCH', status: 200 },
+      { ...at, method: 'PATCH', status: 409 },
+      { ...at, method: 'PATCH', status: 503 },
+      { ...at, method: 'PATCH', failed: true },
+      { ...at, method: 'GET', status: 500 },
+    ];
+    expect(lostPatchAnswers(requests)).toBe(2);
+    const violations: Violation[] = [
+      { invariant: "every edit's intent survived", detail: '' },
+      { invariant: 'reconciled writes exist on the service', detail: '' },
+      { invariant: 'every create happened exactly once', detail: '' },
+      { invariant: 'subscribers see only newer states', detail: '' },
+      { invariant: 'no request inside a Retry-After window', detail: '' },
+    ];
+    expect(countLosses(violations)).toEqual({ lostWrites: 2, duplicateCreates: 1, regressions: 1 });
+    expect(countLosses([])).toEqual({ lostWrites: 0, duplicateCreates: 0, regressions: 0 });
   });
 });

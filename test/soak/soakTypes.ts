@@ -1,4 +1,4 @@
-import type { Client, Entity } from '@vstore/core';
+import type { Client, Entity, SpendControl } from '@vstore/core';
 import type { ClientPlan, DeletionPlan, EditField } from './planSoak';
 import type { RecordingFetch, RequestRecord, Violation } from './recordingFetch';
 import type { StoreWatch } from './watchStore';
@@ -33,6 +33,13 @@ export interface SoakLedger {
   appRetries: number;
   /** Edits the client re-ran over a fresher state after a 409. */
   conflictRetries: number;
+  /**
+   * Edits whose PATCH answer was lost (a 5xx after commit, a dropped connection) and that the client
+   * settled by reading: the write had landed (`onOutcome` result `'reconciled'`), nothing was resent.
+   */
+  readonly reconciled: { client: number; control: string; entity: SpendControl }[];
+  /** Edits that failed with `outcomeUnknown` (the read did not show the write); the application repeated them. */
+  outcomeUnknown: number;
   /** Highest intent that resolved, per `control:field`. */
   readonly landed: Map<string, number>;
   /** Keys of creates that resolved, with the id they got. */
@@ -52,6 +59,8 @@ export function createLedger(): SoakLedger {
     surfaced: new Map(),
     appRetries: 0,
     conflictRetries: 0,
+    reconciled: [],
+    outcomeUnknown: 0,
     landed: new Map(),
     created: new Map(),
     historical: [],
@@ -64,4 +73,28 @@ export function createLedger(): SoakLedger {
 export function countSurfaced(ledger: SoakLedger, error: unknown): void {
   const name = error instanceof Error ? error.name : 'unknown';
   ledger.surfaced.set(name, (ledger.surfaced.get(name) ?? 0) + 1);
+}
+
+/** PATCHes that got no answer to trust: a 5xx (which may come after commit) or a dropped connection. */
+export function lostPatchAnswers(requests: readonly RequestRecord[]): number {
+  return requests.filter((r) => r.method === 'PATCH' && (r.failed === true || (r.status ?? 0) >= 500)).length;
+}
+
+/** The failures the soak exists to rule out, counted from the violations by invariant. */
+export function countLosses(violations: readonly Violation[]): {
+  lostWrites: number;
+  duplicateCreates: number;
+  regressions: number;
+} {
+  const count = (...invariants: string[]) =>
+    violations.filter((v) => invariants.includes(v.invariant)).length;
+  return {
+    lostWrites: count(
+      "every edit's intent survived",
+      'every intent lands',
+      'reconciled writes exist on the service',
+    ),
+    duplicateCreates: count('every create happened exactly once'),
+    regressions: count('subscribers see only newer states', 'states shown existed on the service'),
+  };
 }
