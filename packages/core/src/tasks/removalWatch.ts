@@ -1,5 +1,5 @@
 import { type Task, TERMINAL_TASK_STATUSES } from '../resources/tasks';
-import type { EntityStore } from '../store/types';
+import type { EntityStore, Origin } from '../store/types';
 
 export interface RemovalWatchOptions {
   /**
@@ -25,23 +25,39 @@ export function createRemovalWatch(store: EntityStore, options: RemovalWatchOpti
   const limit = Math.max(1, options.limit ?? 1000);
   // Insertion-ordered, so the first entry is the oldest watch.
   const watching = new Map<string, () => void>();
+  // Where each watched task's latest state came from: the removal it causes is labelled the same way
+  // (an event, this tab's poll, another tab, a hydrated page), so the devtools show its true source.
+  const origins = new Map<string, Origin>();
+  let tracking: { unsubscribe(): void } | undefined;
 
   const stop = (taskId: string) => {
     const unsubscribe = watching.get(taskId);
     if (!unsubscribe) return;
     watching.delete(taskId);
+    origins.delete(taskId);
     unsubscribe();
+    if (watching.size === 0) {
+      tracking?.unsubscribe();
+      tracking = undefined;
+    }
   };
 
   return {
     watch(taskId, type, id) {
       stop(taskId);
+      // `accepted` reports a write before its subscribers are notified, so `check` below finds the
+      // origin of the write that woke it. Held only while a task is watched: no cost otherwise.
+      tracking ??= store.accepted.subscribe((change) => {
+        if (change.type === 'task' && watching.has(change.id)) origins.set(change.id, change.origin);
+      });
       const check = () => {
         const status = store.get<Task>('task', taskId)?.status;
         const ended = status !== undefined && TERMINAL_TASK_STATUSES.has(status);
+        // A task that ended before the watch began came with the answer that started it (the 202).
+        const origin = origins.get(taskId) ?? 'response';
         // Stop before removing: the removal notifies other listeners, which may throw.
         if (ended || store.isRemoved('task', taskId)) stop(taskId);
-        if (status === 'completed') store.remove(type, id);
+        if (status === 'completed') store.remove(type, id, origin);
       };
       watching.set(taskId, store.subscribe('task', taskId, check));
       const oldest = watching.keys().next().value;

@@ -1,5 +1,7 @@
+import { Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createEntityStore } from '../../store/entityStore';
+import type { EntityStore, StoreChange } from '../../store/types';
 import { createRemovalWatch } from '../removalWatch';
 
 const account = (id: string) => ({ account_id: id, version: 1, name: id });
@@ -46,5 +48,69 @@ describe('createRemovalWatch', () => {
     expect(store.get('account', 'a1')).toBeDefined();
     expect(store.isRemoved('account', 'a3')).toBe(true);
     expect(watch.size).toBe(1);
+  });
+
+  it('labels the removal with the origin of the task write that completed it', () => {
+    const { store, watch } = setup();
+    const removals: StoreChange[] = [];
+    store.changes.subscribe((c) => {
+      if (c.outcome === 'removed') removals.push(c);
+    });
+    watch.watch('t1', 'account', 'a1');
+    watch.watch('t2', 'account', 'a2');
+    watch.watch('t3', 'account', 'a3');
+    store.apply('task', 't1', task('t1', 'running'));
+    store.apply('task', 't1', task('t1', 'completed'), 'event');
+    store.apply('task', 't2', task('t2', 'completed'), 'broadcast');
+    store.apply('task', 't3', task('t3', 'completed'));
+    expect(removals.map((c) => [c.id, c.origin])).toEqual([
+      ['a1', 'event'],
+      ['a2', 'broadcast'],
+      ['a3', 'response'],
+    ]);
+  });
+
+  it('labels the origin of the last write in a batch, and a task that ended before the watch as the response', () => {
+    const { store, watch } = setup();
+    const removals: StoreChange[] = [];
+    store.changes.subscribe((c) => {
+      if (c.outcome === 'removed') removals.push(c);
+    });
+    watch.watch('t1', 'account', 'a1');
+    store.batch(() => {
+      store.apply('task', 't1', task('t1', 'running'));
+      store.apply('task', 't1', task('t1', 'completed'), 'hydrate');
+    });
+    store.apply('task', 't2', task('t2', 'completed'));
+    watch.watch('t2', 'account', 'a2');
+    expect(removals.map((c) => [c.id, c.origin])).toEqual([
+      ['a1', 'hydrate'],
+      ['a2', 'response'],
+    ]);
+  });
+
+  it('follows where writes come from only while a task is watched', () => {
+    const store = createEntityStore();
+    let listening = 0;
+    const counted: EntityStore = {
+      ...store,
+      accepted: new Observable<StoreChange>((subscriber) => {
+        listening++;
+        const inner = store.accepted.subscribe(subscriber);
+        return () => {
+          listening--;
+          inner.unsubscribe();
+        };
+      }),
+    };
+    const watch = createRemovalWatch(counted);
+    expect(listening).toBe(0);
+    watch.watch('t1', 'account', 'a1');
+    watch.watch('t2', 'account', 'a2');
+    expect(listening).toBe(1);
+    store.apply('task', 't1', task('t1', 'completed'));
+    expect(listening).toBe(1);
+    store.apply('task', 't2', task('t2', 'failed'));
+    expect(listening).toBe(0);
   });
 });
