@@ -29,10 +29,12 @@ const EVENTS_LOCK = 'vstore-dashboard:events';
  */
 export function shareAcrossTabs(base: Client, locks: LockManagerLike = defaultLockManager()): TabSharing {
   if (typeof BroadcastChannel === 'function') createCrossTab(base.store);
-  const client: Client = {
-    ...base,
-    tasks: { ...base.tasks, poll: (taskId, options) => pollTaskShared(base, taskId, options) },
-  };
+  // Derived with Object.create, not spread: observers (useTask) find the client a part belongs to,
+  // and a spread copy belongs to none.
+  const tasks: Client['tasks'] = Object.assign(Object.create(base.tasks) as Client['tasks'], {
+    poll: ((taskId, options) => pollTaskShared(base, taskId, options)) satisfies Client['tasks']['poll'],
+  });
+  const client: Client = { ...base, tasks };
   return {
     client,
     connectEvents(url, onRole) {

@@ -1,4 +1,4 @@
-import { createClient, type LockManagerLike } from '@vstore/core';
+import { createClient, type LockManagerLike, observeTask } from '@vstore/core';
 import { describe, expect, it, vi } from 'vitest';
 import { shareAcrossTabs, type TabRole } from '../tabSharing';
 
@@ -65,5 +65,16 @@ describe('shareAcrossTabs', () => {
     expect(client.spendControls).toBe(base.spendControls);
     expect(client.tasks.poll).not.toBe(base.tasks.poll);
     expect(client.tasks.get).toBe(base.tasks.get);
+  });
+
+  it('gives a task client that observers accept, so useTask can follow a deletion (regression)', () => {
+    const base = createClient({ baseUrl: 'http://127.0.0.1:1', getToken: () => 't' });
+    const { client } = shareAcrossTabs(base, fakeLocks());
+    base.store.apply('task', 'task_1', { task_id: 'task_1', status: 'completed' });
+    // Terminal in the store: the observer reads it without polling.
+    const observer = observeTask(client.tasks, 'task_1');
+    const off = observer.subscribe(() => {});
+    expect(observer.getResult()).toMatchObject({ status: 'success', task: { status: 'completed' } });
+    off();
   });
 });

@@ -10,9 +10,15 @@ export function linkResource<T extends object>(part: T, ctx: ClientContext): T {
   return part;
 }
 
-/** The context of a client part; a TypeError for anything a vstore client did not make. */
+/**
+ * The context of a client part, or of a part derived from one with `Object.create(part)` (an app
+ * that wraps `client.tasks` to poll from one tab keeps its client); a TypeError for anything else.
+ */
 export function contextOf(part: object): ClientContext {
-  const ctx = links.get(part);
+  let ctx: ClientContext | undefined;
+  // A prototype chain is finite and acyclic, so the walk ends.
+  for (let at: object | null = part; at !== null && ctx === undefined; at = Object.getPrototypeOf(at))
+    ctx = links.get(at);
   if (!ctx)
     throw new TypeError(
       'not a vstore resource client: pass client.spendControls, client.tasks or client.resource(definition)',

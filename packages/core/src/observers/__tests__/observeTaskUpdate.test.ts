@@ -37,6 +37,27 @@ describe('observeTask', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it("follows a task through a wrapper of client.tasks derived with Object.create, using the wrapper's poll", async () => {
+    const { client, held } = manualService();
+    const polls: string[] = [];
+    const wrapped = Object.assign(Object.create(client.tasks) as typeof client.tasks, {
+      poll: (taskId: string, options?: Parameters<typeof client.tasks.poll>[1]) => {
+        polls.push(taskId);
+        return client.tasks.poll(taskId, options);
+      },
+    });
+    const observer = observeTask(wrapped, 't_1');
+    const off = observer.subscribe(() => {});
+    await flush();
+    held[0]?.answer(200, { task_id: 't_1', status: 'completed' });
+    await flush();
+    expect(polls).toEqual(['t_1']);
+    expect(observer.getResult()).toMatchObject({ status: 'success', task: { status: 'completed' } });
+    off();
+    // A copy made by spreading is no client part: a clear TypeError, not a silent second store.
+    expect(() => observeTask({ ...client.tasks }, 't_1')).toThrow(/not a vstore resource client/);
+  });
+
   it('ends in error with the poller error, and is idle without an id', async () => {
     const { client, held } = manualService();
     const observer = observeTask(client.tasks, 't_2');
