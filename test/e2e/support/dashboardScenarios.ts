@@ -7,6 +7,7 @@ import { launchBrowser, newContext, screenshotPath } from './browser';
 import { devtools } from './devtools';
 import { until } from './until';
 import { type RunningApp, startViteApp } from './viteServer';
+import { writeUnderFaults } from './writeUnderFaults';
 
 /** One of the example dashboards: the React and the Vue one show the same screens with the same test ids. */
 export interface DashboardUnderTest {
@@ -31,7 +32,6 @@ export interface DashboardUnderTest {
  */
 export function dashboardScenarios(dashboard: DashboardUnderTest): void {
   const root = fileURLToPath(new URL(`../../../examples/${dashboard.example}`, import.meta.url));
-  const AUTH = { authorization: 'Bearer dev-token', 'content-type': 'application/json' };
 
   let service: Service;
   let api: { url: string; close(): Promise<void> };
@@ -47,23 +47,8 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
   const text = async (id: string) => (await testId(id).first().textContent())?.trim() ?? '';
 
   /** A write from outside the browser, retried on the faults the chaos profile injects (bounded). */
-  async function secondWriter(id: string, patch: object, attempts = 10): Promise<number> {
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      const response = await fetch(`${api.url}/spend_controls/${id}`, {
-        method: 'PATCH',
-        headers: AUTH,
-        body: JSON.stringify(patch),
-      });
-      if (response.ok) return ((await response.json()) as { version: number }).version;
-      await response.body?.cancel();
-      // 409 too: like any careful writer, try again against the latest state.
-      if (![409, 429, 500, 502, 503].includes(response.status))
-        throw new Error(`PATCH ${id}: ${response.status}`);
-      const retryAfter = Number(response.headers.get('retry-after') ?? 0);
-      await new Promise((resolve) => setTimeout(resolve, Math.max(retryAfter * 1000, 50)));
-    }
-    throw new Error(`PATCH ${id} did not succeed in ${attempts} attempts`);
-  }
+  const secondWriter = (id: string, patch: object, attempts = 10): Promise<number> =>
+    writeUnderFaults(api.url, `/spend_controls/${id}`, patch, attempts);
 
   /** sc_3's own URL with any query string (`?version=`), so no read of it slips past a route. */
   const sc3Route = () =>
@@ -331,19 +316,28 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
       const panel = devtools(page);
       await panel.open();
       const staleBefore = Number(await text('events-stale'));
-      // Reordered webhooks held longer than the demo's 300 ms between writes, so the held (older)
-      // event lands after the newer one, as it does in the wild.
-      service.setFaults({ reorderWebhookRate: 1, reorderHoldMs: 2000, duplicateWebhookRate: 0.5 });
+      // The service's own chaos profile, as the demo runs it: a quarter of the webhooks held back 2 s
+      // and a quarter repeated 1 s later, both longer than the time between these writes (a 400 ms
+      // write window plus 300 ms), so an older event lands after a newer state, as in the wild.
+      // Writes until one shows, at most 16: at about 0.44 per write that one of its events comes
+      // late, none in fifteen chances is about 0.02 %.
+      // sc_3's own: the chaos scenario above already had sc_2's events refused.
+      const staleShown = async () =>
+        (await panel.rows()).some(
+          (r) => r.outcome === 'stale' && r.origin === 'event' && r.text.includes('spend_control/sc_3'),
+        );
+      // None before: what shows below came from this chaos.
+      expect(await staleShown()).toBe(false);
+      let writes = 0;
+      service.setFaults('chaos');
       try {
-        for (let i = 1; i <= 6; i++) {
+        for (let i = 1; i <= 16 && !(await staleShown()); i++) {
           await secondWriter('sc_3', { limit: { amount: 3000 + i * 10, currency: 'USD' } });
+          writes++;
           await new Promise((resolve) => setTimeout(resolve, 300));
         }
-        await until(
-          'a stale event in the devtools',
-          async () => (await panel.rows()).some((r) => r.outcome === 'stale' && r.origin === 'event'),
-          20_000,
-        );
+        await until('a stale event in the devtools', staleShown, 20_000);
+        console.info(`stale event shown after ${writes} writes under chaos`);
       } finally {
         service.setFaults('none');
       }
