@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import { defer, from, type Observable, switchMap } from 'rxjs';
+import { defer, type Observable, switchMap } from 'rxjs';
 import type { ResourceDefinition } from './defineResource';
 import type { ResourceOps } from './resourceClient';
 
@@ -97,5 +97,5 @@ export function editResource<TEntity extends object, TUpdateKey extends string, 
   held: () => TEntity | undefined = () => undefined,
 ): Observable<TEntity> {
   const run = ({ editRun }: EditModule) => editRun(def, ops, id, recipe, options, held);
-  return defer(() => (loaded ? run(loaded) : from(loadImmer()).pipe(switchMap(run))));
+  return defer(() => (loaded ? run(loaded) : defer(loadImmer).pipe(switchMap(run))));
 }

@@ -1,7 +1,8 @@
 import type { Draft, Patch } from 'immer';
-import { catchError, map, type Observable, of, switchMap, throwError } from 'rxjs';
+import { catchError, map, type Observable, switchMap, throwError } from 'rxjs';
 import { ConcurrentUpdateError } from '../errors/apiError';
 import { EditConflictError } from '../errors/clientErrors';
+import { just } from '../http/just';
 import type { ResourceDefinition } from './defineResource';
 import type { EditMergeInfo, EditOptions, EditOutcome } from './editResource';
 import { produceWithPatches } from './immerRecipe';
@@ -60,8 +61,8 @@ export function editRun<TEntity extends object, TUpdateKey extends string, TCrea
       return ops
         .get$(id, { version: options.baseVersion, ...call })
         .pipe(map((base) => ({ base, latest$: ops.get$(id, call) })));
-    if (copy) return of({ base: copy, latest$: ops.get$(id, call) });
-    return ops.get$(id, call).pipe(map((base) => ({ base, latest$: of(base) })));
+    if (copy) return just({ base: copy, latest$: ops.get$(id, call) });
+    return ops.get$(id, call).pipe(map((base) => ({ base, latest$: just(base) })));
   };
 
   return start$().pipe(
@@ -107,7 +108,7 @@ export function editRun<TEntity extends object, TUpdateKey extends string, TCrea
               }),
           );
         const { next, fields } = latest === base ? mine : produce(latest);
-        if (fields.length === 0) return of(settle(latest, 'unchanged', info, n - 1, []));
+        if (fields.length === 0) return just(settle(latest, 'unchanged', info, n - 1, []));
         const patch: Record<string, unknown> = {};
         for (const field of fields) patch[field] = (next as Record<string, unknown>)[field];
         return ops.update$(id, patch as ResourcePatch<TEntity, TUpdateKey>, call).pipe(

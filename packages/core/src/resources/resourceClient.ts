@@ -1,10 +1,11 @@
 import type { Draft } from 'immer';
-import { defer, map, mergeMap, type Observable, of, throwError } from 'rxjs';
+import { defer, map, mergeMap, type Observable, throwError } from 'rxjs';
 import * as z from 'zod/mini';
 import type { ClientContext } from '../client/clientContext';
 import { ResponseShapeError } from '../errors/apiError';
 import { InvalidUpdateError } from '../errors/clientErrors';
 import { createIdempotencyKey } from '../http/idempotency';
+import { just } from '../http/just';
 import { toPromise } from '../http/toPromise';
 import { readKey } from '../observers/requestCache';
 import { linkResource } from '../observers/resourceLink';
@@ -153,7 +154,7 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
     defer(() => {
       const held = store.get<TEntity>(def.type, id);
       const at = ctx.requests.get(readKey(def.type, id, 0))?.confirmedAt;
-      if (held && at !== undefined && maxAgeMs > 0 && scheduler.now() - at <= maxAgeMs) return of(held);
+      if (held && at !== undefined && maxAgeMs > 0 && scheduler.now() - at <= maxAgeMs) return just(held);
       const path = def.paths.item(id);
       const seq = order?.start();
       return transport
@@ -165,7 +166,7 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
     defer(() => {
       // A historical version never changes, so a cached copy is as good as a fresh one.
       const cached = store.getVersion<TEntity>(def.type, id, version);
-      if (cached) return of(cached);
+      if (cached) return just(cached);
       const path = def.paths.item(id);
       return transport
         .request({ method: 'GET', path, query: { version }, schema: def.schema, resourceId: id, timeoutMs })
@@ -233,7 +234,7 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
             const held = store.get<TEntity>(def.type, id);
             return top > last && held && versionOf(held) > top && reads < HISTORY_READS
               ? caughtUp$(top, reads + 1)
-              : of(list);
+              : just(list);
           }),
         );
       return caughtUp$(-1, 1);

@@ -1,5 +1,6 @@
-import { mergeMap, type Observable, of, throwError } from 'rxjs';
+import { mergeMap, type Observable, throwError } from 'rxjs';
 import { TaskCancelledError, TaskFailedError } from '../errors/clientErrors';
+import { just } from '../http/just';
 import { type Task, TERMINAL_TASK_STATUSES } from '../resources/tasks';
 import { type PollOptions, pollUntil } from './pollUntil';
 
@@ -19,7 +20,7 @@ export function pollTask<TTask extends Task = Task>(
     mergeMap((task) => {
       if (task.status === 'failed') return throwError(() => new TaskFailedError(task));
       if (task.status === 'cancelled') return throwError(() => new TaskCancelledError(task));
-      return of(task);
+      return just(task);
     }),
   );
 }
