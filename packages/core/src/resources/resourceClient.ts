@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import { defer, map, mergeMap, type Observable, throwError } from 'rxjs';
+import { defer, map, type Observable, switchMap, throwError } from 'rxjs';
 import * as z from 'zod/mini';
 import type { ClientContext } from '../client/clientContext';
 import { ResponseShapeError } from '../errors/apiError';
@@ -228,8 +228,9 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
       // again starts as the reply lands, when no older read of this list can still be in flight (a
       // shared GET is forgotten at its reply), so callers that shared the first read share it too.
       const caughtUp$ = (last: number, reads: number): Observable<TEntity[]> =>
+        // read$ answers once, so switchMap (already in the bundle) serves as well as mergeMap.
         read$.pipe(
-          mergeMap((list) => {
+          switchMap((list) => {
             const top = list.length ? versionOf(list.at(-1) as TEntity) : 0;
             const held = store.get<TEntity>(def.type, id);
             return top > last && held && versionOf(held) > top && reads < HISTORY_READS

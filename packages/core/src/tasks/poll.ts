@@ -1,6 +1,5 @@
-import { mergeMap, type Observable, throwError } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import { TaskCancelledError, TaskFailedError } from '../errors/clientErrors';
-import { just } from '../http/just';
 import { type Task, TERMINAL_TASK_STATUSES } from '../resources/tasks';
 import { type PollOptions, pollUntil } from './pollUntil';
 
@@ -17,10 +16,11 @@ export function pollTask<TTask extends Task = Task>(
     ...options,
     distinctBy: (task) => task.status,
   }).pipe(
-    mergeMap((task) => {
-      if (task.status === 'failed') return throwError(() => new TaskFailedError(task));
-      if (task.status === 'cancelled') return throwError(() => new TaskCancelledError(task));
-      return just(task);
+    // Thrown in `map`, a terminal failure ends the stream with its error (no inner Observable needed).
+    map((task) => {
+      if (task.status === 'failed') throw new TaskFailedError(task);
+      if (task.status === 'cancelled') throw new TaskCancelledError(task);
+      return task;
     }),
   );
 }
