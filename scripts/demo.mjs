@@ -1,14 +1,27 @@
 // `pnpm demo`: the local service and the React dashboard in one process, from source (no build).
+// `pnpm demo:custom` (`node scripts/demo.mjs custom-resource`): the service with the resources that
+// examples/custom-resource/resources.json declares, and that app.
 // Ctrl-C (SIGINT) or SIGTERM closes both and exits 0.
 //
-// Settings (environment): SERVICE_PORT [4010], DASHBOARD_PORT [5173], DEMO_HOST [127.0.0.1],
+// Settings (environment): SERVICE_PORT [4010], DASHBOARD_PORT [the app's port], DEMO_HOST [127.0.0.1],
 // DEMO_FAULTS [none|flaky|chaos], DEMO_WRITE_DELAY_MS [300: overlapping edits really conflict],
 // DEMO_TASK_DURATION_MS [4000: long enough to watch the deletion progress].
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const host = process.env.DEMO_HOST ?? '127.0.0.1';
+
+/** The apps this script can start: their Vite port, their name, and the resources they declare. */
+const APPS = {
+  'react-dashboard': { port: 5173, label: 'React dashboard' },
+  'custom-resource': {
+    port: 5175,
+    label: 'Invoices app',
+    resources: 'examples/custom-resource/resources.json',
+  },
+};
 
 function port(name, fallback) {
   const raw = process.env[name];
@@ -26,9 +39,16 @@ function milliseconds(name, fallback) {
 }
 
 async function main() {
+  const name = process.argv[2] ?? 'react-dashboard';
+  if (!Object.hasOwn(APPS, name))
+    throw new Error(`Unknown app "${name}": use ${Object.keys(APPS).join(' or ')}.`);
+  const app = APPS[name];
   // tsImport runs the service's TypeScript without registering a loader for the whole process.
   const { createService } = await tsImport('../packages/service/src/index.ts', import.meta.url);
+  // The same file `vstore-service --resources <file.json>` takes.
+  const resources = app.resources && JSON.parse(await readFile(`${root}${app.resources}`, 'utf8'));
   const service = createService({
+    ...(resources ? { resources } : {}),
     faults: process.env.DEMO_FAULTS ?? 'none',
     writeDelayMs: milliseconds('DEMO_WRITE_DELAY_MS', 300),
     taskDurationMs: milliseconds('DEMO_TASK_DURATION_MS', 4000),
@@ -40,9 +60,9 @@ async function main() {
     process.env.VITE_SERVICE_URL = api.url;
     const { createServer } = await import('vite');
     dashboard = await createServer({
-      root: `${root}examples/react-dashboard`,
+      root: `${root}examples/${name}`,
       logLevel: 'warn',
-      server: { host, port: port('DASHBOARD_PORT', 5173), strictPort: true },
+      server: { host, port: port('DASHBOARD_PORT', app.port), strictPort: true },
     });
     await dashboard.listen();
   } catch (error) {
@@ -52,14 +72,14 @@ async function main() {
 
   const url = dashboard.resolvedUrls?.local[0] ?? `http://${host}:${dashboard.config.server.port}/`;
   console.log(`\n  vstore service    ${api.url}`);
-  console.log(`  React dashboard   ${url}\n`);
+  console.log(`  ${app.label.padEnd(17)} ${url}\n`);
   console.log('  Press Ctrl-C to stop both.\n');
 
   let stopping = false;
   const stop = async (signal) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping the dashboard and the service…`);
+    console.log(`\n${signal}: stopping the app and the service…`);
     // Bounded: a stuck close must not keep the terminal hostage.
     const timeout = setTimeout(() => {
       console.error('Shutdown took longer than 5 s; exiting anyway.');

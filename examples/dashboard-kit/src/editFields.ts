@@ -1,4 +1,6 @@
 import type { SpendControl } from '@vstore/core';
+import { type ConflictDisplay, formatValue } from './editConflict';
+import { formatMoney } from './format';
 
 /** The edit form's fields as typed: text, so a half-typed amount is kept as the person wrote it. */
 export interface EditFields {
@@ -67,3 +69,17 @@ export function editFromForm(base: EditFields, wanted: EditFields, amount: numbe
     }),
   };
 }
+
+const LABELS: Readonly<Record<string, string>> = {
+  name: 'Name',
+  status: 'Status',
+  limit: 'Limit',
+  interval: 'Interval',
+};
+
+/** How a spend control's conflicting fields read in the conflict panel: labelled, the limit as money. */
+export const spendControlConflictDisplay: ConflictDisplay = {
+  label: (field) => LABELS[field] ?? field,
+  format: (field, value) =>
+    field === 'limit' ? formatMoney(value as SpendControl['limit']) : formatValue(field, value),
+};

@@ -1,5 +1,20 @@
 export { accountIds, admin, client, network, serviceUrl, spendControlIds, tabs } from './demoConfig';
 export {
+  type ConflictChoice,
+  type ConflictDisplay,
+  type ConflictResolution,
+  type ConflictRow,
+  conflictRows,
+  describeResolution,
+  type EditConflict,
+  editConflictOf,
+  fieldsChanged,
+  formatValue,
+  jsonEqual,
+  resolveConflict,
+  unresolvedFields,
+} from './editConflict';
+export {
   changedFields,
   type EditFields,
   type EditOutcome,
@@ -7,6 +22,7 @@ export {
   editFromForm,
   fieldDiffers,
   parseAmount,
+  spendControlConflictDisplay,
 } from './editFields';
 export { describeError, type ErrorText, tidyMessage } from './errorText';
 export { displayFields, formatMoney, formatTime, formatTimestamp } from './format';

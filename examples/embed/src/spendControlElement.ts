@@ -1,4 +1,4 @@
-import type { SpendControl } from '@vstore/core';
+import { observeResource, type SpendControl } from '@vstore/core';
 import type { EmbedConfig } from './embedConfig';
 import { leaseRuntime, type RuntimeLease } from './sharedRuntime';
 import { widgetStyles } from './widgetStyles';
@@ -69,9 +69,15 @@ export class SpendControlElement extends HTMLElement {
     });
     this.#ui.raise.addEventListener('click', () =>
       this.#write((c, id) =>
-        c.spendControls.edit(id, (draft) => {
-          if (draft.limit) draft.limit.amount += 100;
-        }),
+        // A relative change: re-running it over another writer's amount is what "+100" means, so it
+        // rebases (unlike the dashboards' forms, which set absolute values and abort on a conflict).
+        c.spendControls.edit(
+          id,
+          (draft) => {
+            if (draft.limit) draft.limit.amount += 100;
+          },
+          { onConflict: 'rebase' },
+        ),
       ),
     );
   }
@@ -112,16 +118,19 @@ export class SpendControlElement extends HTMLElement {
       if (!id) this.#showError('control-id attribute is missing');
       return;
     }
-    const controller = new AbortController();
-    const unsubscribe = lease.client.store.subscribe(TYPE, id, () => this.#render());
-    this.#stop = () => {
-      controller.abort();
-      unsubscribe();
-    };
-    this.#render();
-    lease.client.spendControls.get(id, { signal: controller.signal }).catch((error: unknown) => {
-      if (!controller.signal.aborted) this.#showError(error);
+    // Core's observer reads the latest state (one read shared by every widget of this id), follows the
+    // store, and aborts its read when this widget stops following.
+    const observer = observeResource(lease.client.spendControls, id);
+    let shown: unknown;
+    this.#stop = observer.subscribe(() => {
+      const { error } = observer.getResult();
+      if (error !== undefined && error !== shown) {
+        shown = error;
+        this.#showError(error);
+      }
+      this.#render();
     });
+    this.#render();
   }
 
   async #write(send: (client: RuntimeLease['client'], id: string) => Promise<unknown>): Promise<void> {

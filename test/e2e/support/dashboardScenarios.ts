@@ -26,8 +26,8 @@ export interface DashboardUnderTest {
 
 /**
  * The dashboard scenarios, run in order against one service and one page (each builds on the state
- * the previous one left): load, an edit re-applied over a concurrent writer, a refused edit, history
- * and diff, switching controls, an account deletion followed to its task's end, and chaos.
+ * the previous one left): load, an edit re-applied over a concurrent writer, a refused edit, a real
+ * conflict resolved with keep mine and with take theirs, history and diff, switching controls, an account deletion followed to its task's end, and chaos.
  */
 export function dashboardScenarios(dashboard: DashboardUnderTest): void {
   const root = fileURLToPath(new URL(`../../../examples/${dashboard.example}`, import.meta.url));
@@ -163,6 +163,50 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
       // The number input gives a number, the form's base a string: the same amount is still no change.
       expect(await testId('edit-save').isDisabled()).toBe(true);
       expect(sent.filter((r) => r === 'PATCH /spend_controls/sc_1')).toHaveLength(patches);
+    });
+
+    it('stops at a real conflict on the same field: base / yours / theirs, then keep mine', async () => {
+      await testId('edit-amount').fill('7000');
+      // Between the form opening (on v3) and the save, someone else sets the same field.
+      await secondWriter('sc_1', { limit: { amount: 7100, currency: 'USD' } }, 1);
+      await until('v4 to arrive by event', async () => (await text('sc-detail-version')) === 'v4');
+      const patches = sent.filter((r) => r === 'PATCH /spend_controls/sc_1').length;
+      await testId('edit-save').click();
+      const row = testId('conflict-panel').getByTestId('conflict-row-limit');
+      await row.waitFor();
+      expect(await row.getByTestId('conflict-base').textContent()).toBe('$6,500.00');
+      expect(await row.getByTestId('conflict-mine').textContent()).toBe('$7,000.00');
+      expect(await row.getByTestId('conflict-theirs').textContent()).toBe('$7,100.00');
+      expect(await testId('conflict-panel').locator('tbody tr').count()).toBe(1);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('conflict-title');
+      // Nothing was sent: the other writer's value stands until this person decides.
+      expect(sent.filter((r) => r === 'PATCH /spend_controls/sc_1')).toHaveLength(patches);
+      expect(service.inspect().spendControls.sc_1).toBe(4);
+      await page.screenshot({ path: screenshotPath(`${dashboard.shots}-2b-conflict`), fullPage: true });
+      await testId('conflict-keep-mine-limit').click();
+      expect(await text('conflict-resolved')).toBe(
+        'Kept yours for Limit. Save to write your changes on top of theirs.',
+      );
+      await testId('edit-save').click();
+      await until('v5 saved', async () => (await text('edit-outcome')).includes('Saved as version 5.'));
+      expect(service.inspect().spendControls.sc_1).toBe(5);
+      expect(await text('sc-field-limit')).toBe('$7,000.00');
+    });
+
+    it('resolves a conflict with take theirs: nothing of mine is sent', async () => {
+      await testId('edit-amount').fill('7200');
+      await secondWriter('sc_1', { limit: { amount: 7300, currency: 'USD' } }, 1);
+      await until('v6 to arrive by event', async () => (await text('sc-detail-version')) === 'v6');
+      await testId('edit-save').click();
+      await testId('conflict-take-theirs-limit').click();
+      await testId('conflict-panel').waitFor({ state: 'detached' });
+      expect(await text('conflict-resolved')).toBe(
+        'Took theirs for Limit. Nothing of yours is left to save.',
+      );
+      expect(await testId('edit-amount').inputValue()).toBe('7300');
+      expect(await testId('edit-save').isDisabled()).toBe(true);
+      expect(service.inspect().spendControls.sc_1).toBe(6);
+      expect(await text('sc-field-limit')).toBe('$7,300.00');
     });
 
     it('lists the history and diffs any two versions through historical reads', async () => {

@@ -2,29 +2,41 @@ import {
   changedFields,
   type EditFields,
   type EditOutcome,
+  editConflictOf,
   editFieldsOf,
   editFromForm,
   formatMoney,
   parseAmount,
+  spendControlConflictDisplay,
 } from '@vstore/dashboard-kit';
+import { ConflictPanel, useConflictResolution } from '@vstore/dashboard-kit/react';
 import { type SpendControl, useUpdateSpendControl } from '@vstore/react';
 import { type FormEvent, useState } from 'react';
 import { ErrorPanel } from './ErrorPanel';
 
 /**
- * Edits through core's `edit`: the recipe runs over the latest state, and again over a fresh one
- * when the service answers 409. Only the fields this person changed are written, so another
- * writer's changes to other fields survive; the form then says plainly that this happened.
+ * Sets absolute values, so it edits with `onConflict: 'abort'` from the version it was opened on:
+ * another writer's change to other fields is merged, but a change to a field this person also
+ * changed stops the save and shows base / yours / theirs, to keep mine or take theirs per field.
  */
 export function EditForm({ control }: { control: SpendControl }) {
   const [base, setBase] = useState(control);
   const [form, setForm] = useState(() => editFieldsOf(control));
   const [outcome, setOutcome] = useState<EditOutcome>();
   const { edit, status, error } = useUpdateSpendControl();
+  const { conflict, rows, choices, choose, resolved, clearResolved } = useConflictResolution<SpendControl>(
+    error,
+    spendControlConflictDisplay,
+    // Every field decided: the form now starts from theirs, with the kept changes of mine typed in.
+    (resolution, theirs) => {
+      setBase(theirs);
+      setForm(editFieldsOf(resolution.next));
+    },
+  );
   const mine = changedFields(editFieldsOf(base), form);
   const amount = parseAmount(form.amount);
   // While nothing is typed, the form follows newer versions (React's "adjust state during render").
-  if (mine.length === 0 && control.version > base.version) {
+  if (mine.length === 0 && !conflict && control.version > base.version) {
     setBase(control);
     setForm(editFieldsOf(control));
   }
@@ -32,9 +44,14 @@ export function EditForm({ control }: { control: SpendControl }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The button is disabled then too; Enter in a field must not send what the button would not.
-    if (amount === undefined || mine.length === 0) return;
+    if (amount === undefined || mine.length === 0 || conflict) return;
     const change = editFromForm(editFieldsOf(base), { ...form }, amount);
-    const saved = await edit(control.spend_control_id, change.recipe);
+    setOutcome(undefined);
+    clearResolved();
+    const saved = await edit(control.spend_control_id, change.recipe, {
+      onConflict: 'abort',
+      baseVersion: base.version,
+    });
     if (!saved) return;
     setOutcome(change.outcome(saved));
     setBase(saved);
@@ -93,11 +110,19 @@ export function EditForm({ control }: { control: SpendControl }) {
       <button
         type="submit"
         className="button primary"
-        disabled={mine.length === 0 || amount === undefined || status === 'pending'}
+        disabled={mine.length === 0 || amount === undefined || status === 'pending' || Boolean(conflict)}
         data-testid="edit-save"
       >
         {status === 'pending' ? 'Saving…' : 'Save changes'}
       </button>
+      {conflict && (
+        <ConflictPanel rows={rows} choices={choices} onChoose={choose} subject={control.spend_control_id} />
+      )}
+      {resolved && (
+        <p className="notice ok" role="status" data-testid="conflict-resolved">
+          {resolved}
+        </p>
+      )}
       {outcome && status === 'success' && (
         <div
           className={`notice ${outcome.theirs.length ? 'warn' : 'ok'}`}
@@ -107,10 +132,10 @@ export function EditForm({ control }: { control: SpendControl }) {
           {outcome.theirs.length ? (
             <>
               <strong>Saved as version {outcome.version}, on top of someone else's change.</strong> While you
-              were editing, another writer changed <em>{outcome.theirs.join('; ')}</em>. Your change was
-              re-applied over theirs
+              were editing, another writer changed <em>{outcome.theirs.join('; ')}</em>. Your changes touch
+              other fields
               {outcome.attempts > 1
-                ? ` after the service reported the conflict (${outcome.attempts} attempts)`
+                ? ` and were re-applied after the service reported the overlap (${outcome.attempts} attempts)`
                 : ''}
               , so both are kept.
             </>
@@ -119,7 +144,7 @@ export function EditForm({ control }: { control: SpendControl }) {
           )}
         </div>
       )}
-      {status === 'error' && (
+      {status === 'error' && !editConflictOf(error) && (
         <ErrorPanel error={error} context={`Saving ${control.spend_control_id}`} action="write" />
       )}
       <p className="muted small">Current limit: {formatMoney(control.limit)}</p>

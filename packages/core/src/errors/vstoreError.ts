@@ -1,8 +1,10 @@
 import type { ApiError } from './apiError';
 import type {
+  EditConflictError,
   IdempotencyKeyReuseError,
   InvalidUpdateError,
   PollTimeoutError,
+  ResponseTooLargeError,
   TaskCancelledError,
   TaskFailedError,
   UnsupportedSchemaVersionError,
@@ -15,9 +17,11 @@ import type {
  */
 export type VStoreError =
   | ApiError
+  | EditConflictError
   | IdempotencyKeyReuseError
   | InvalidUpdateError
   | PollTimeoutError
+  | ResponseTooLargeError
   | TaskCancelledError
   | TaskFailedError
   | UnsupportedSchemaVersionError;

@@ -9,6 +9,7 @@ import { just } from '../http/just';
 import { toPromise } from '../http/toPromise';
 import { readKey } from '../observers/requestCache';
 import { linkResource } from '../observers/resourceLink';
+import { recordRead } from '../ssr/recordRead';
 import type { ResourceDefinition } from './defineResource';
 import { type EditOptions, editResource } from './editResource';
 import { reconciledUpdate$, type UpdateOptions } from './reconcileWrite';
@@ -300,8 +301,10 @@ export function createResourceClient<TEntity extends object, TUpdateKey extends 
   return linkResource(
     {
       definition: def,
-      get: (id, { signal, ...options } = {}) => toPromise(ops.get$(id, options), signal),
-      history: (id, { signal, ...options } = {}) => toPromise(ops.history$(id, options), signal),
+      get: (id, { signal, ...options } = {}) =>
+        recordRead(ctx, def.type, id, options.version ?? 0, toPromise(ops.get$(id, options), signal), signal),
+      history: (id, { signal, ...options } = {}) =>
+        recordRead(ctx, def.type, id, 'history', toPromise(ops.history$(id, options), signal), signal),
       create: (input, { signal, ...options } = {}) => toPromise(ops.create$(input, options), signal),
       update: (id, patch, { signal, ...options } = {}) =>
         toPromise(reconciledUpdate$(ops, id, patch, options, held(id)), signal),

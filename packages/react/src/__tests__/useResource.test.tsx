@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { createClient, defineResource, z } from '@vstore/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useResource } from '../useResource';
-import { VStoreProvider } from '../vstoreProvider';
+import { useVStoreClient, VStoreProvider } from '../vstoreProvider';
 
 afterEach(cleanup);
 
@@ -15,6 +15,13 @@ const notes = defineResource({
   versioned: false,
 });
 
+function Note({ statuses }: { statuses: string[] }) {
+  // client.resource gives the same object for the same definition, so this is stable across renders.
+  const { data, status } = useResource(useVStoreClient().resource(notes), 'n_1', { suspense: false });
+  statuses.push(status);
+  return <span data-testid="note">{data ? data.text : status}</span>;
+}
+
 describe('useResource', () => {
   it('renders a resource of your own without versions to success, with one request', async () => {
     const fetch = vi.fn(
@@ -25,15 +32,9 @@ describe('useResource', () => {
     );
     const client = createClient({ baseUrl: 'http://svc.test', getToken: () => 'test-token', fetch });
     const statuses: string[] = [];
-    function Note() {
-      // client.resource gives the same object for the same definition, so this is stable across renders.
-      const { data, status } = useResource(client.resource(notes), 'n_1', { suspense: false });
-      statuses.push(status);
-      return <span data-testid="note">{data ? data.text : status}</span>;
-    }
     render(
       <VStoreProvider client={client}>
-        <Note />
+        <Note statuses={statuses} />
       </VStoreProvider>,
     );
     expect((await screen.findByText('hello')).textContent).toBe('hello');

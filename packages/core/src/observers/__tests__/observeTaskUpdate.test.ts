@@ -67,6 +67,10 @@ describe('observeUpdate', () => {
     held[1]?.answer(200, control(3, 'sc_1', 'b'));
     await expect(second).resolves.toMatchObject({ version: 3 });
     held[0]?.answer(500, { type: 'internal', trace_id: 't', message: 'down' });
+    // A PATCH lost to a 5xx is settled by one read (never a resend); it shows b, not a, so the write
+    // did not land and the call fails with the original error.
+    await flush();
+    held[2]?.answer(200, control(3, 'sc_1', 'b'));
     await expect(first).resolves.toBeUndefined();
     expect(update.getResult()).toMatchObject({ status: 'success', data: { name: 'b' }, error: undefined });
     const bad = update.mutate('sc_1', { version: 9 } as never);

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { ResponseShapeError } from '../../errors/apiError';
 import { defineResource } from '../../resources/defineResource';
 import { observeResource } from '../observeResource';
-import { manualService } from './manualService';
+import { control, manualService } from './manualService';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -90,5 +90,20 @@ describe('resources of your own', () => {
     held[0]?.answer(200, { doc_id: 'd_1', version: 0 });
     await expect(read).rejects.toBeInstanceOf(ResponseShapeError);
     expect(client.store.get('doc', 'd_1')).toBeUndefined();
+  });
+
+  it('reports the 201 of a create whose reply names no id as the status it was', async () => {
+    const { client, held } = manualService();
+    const created = client.spendControls.create({
+      name: 'x',
+      limit: { amount: 1, currency: 'USD' },
+      interval: 'monthly',
+      account_id: 'acc_1',
+    });
+    await flush();
+    held[0]?.answer(201, { ...control(1), spend_control_id: '' });
+    const error = await created.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect((error as ResponseShapeError).status).toBe(201);
   });
 });

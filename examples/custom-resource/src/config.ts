@@ -1,0 +1,26 @@
+import { serviceUrl } from '@vstore/dashboard-kit';
+import { createClient, createDefaultEventRegistry, eventsOf } from '@vstore/react';
+import { invoices } from './invoices';
+
+// Read where the app is served: Vite puts the page's `VITE_*` settings on import.meta.env.
+const env: Record<string, string | undefined> = import.meta.env;
+
+/** The local service's development token. It is sent as a header only, never shown or logged. */
+const token = env.VITE_SERVICE_TOKEN ?? 'dev-token';
+
+export const invoiceIds = (env.VITE_INVOICE_IDS ?? 'inv_1,inv_2,inv_3').split(',').filter(Boolean);
+
+/** The events this app follows: the built-in ones, and `invoice.*` validated by the invoice schema. */
+const registry = createDefaultEventRegistry().register('invoice.*', eventsOf(invoices));
+
+export const client = createClient({
+  baseUrl: serviceUrl,
+  getToken: () => token,
+  environment: 'local-demo',
+  events: { registry },
+});
+
+/** The invoice client: one per app, shared by every component. */
+export const invoiceApi = client.resource(invoices);
+
+export { serviceUrl };

@@ -1,0 +1,35 @@
+import { type ConflictDisplay, formatValue } from '@vstore/dashboard-kit';
+import type { Invoice } from './invoices';
+
+export function formatTotal(total: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(total);
+  } catch {
+    // An unknown currency code is the service's data, not a reason to break the page.
+    return `${total} ${currency}`;
+  }
+}
+
+const LABELS: Readonly<Record<string, string>> = {
+  customer: 'Customer',
+  status: 'Status',
+  total: 'Total',
+  due_date: 'Due date',
+};
+
+export const fieldLabel = (field: string): string => LABELS[field] ?? field;
+
+/** How an invoice's conflicting fields read in the conflict panel: labelled, the total as money. */
+export const invoiceConflictDisplay = (currency: string): ConflictDisplay => ({
+  label: fieldLabel,
+  format: (field, value) =>
+    field === 'total' && typeof value === 'number' ? formatTotal(value, currency) : formatValue(field, value),
+});
+
+/** The fields a person reads, as display strings. */
+export const displayInvoice = (invoice: Invoice): [label: string, value: string, key: string][] => [
+  ['Customer', invoice.customer, 'customer'],
+  ['Status', invoice.status, 'status'],
+  ['Total', formatTotal(invoice.total, invoice.currency), 'total'],
+  ['Due date', invoice.due_date, 'due_date'],
+];

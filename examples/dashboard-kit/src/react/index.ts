@@ -1,0 +1,2 @@
+export { ConflictPanel } from './ConflictPanel';
+export { type ConflictResolutionState, useConflictResolution } from './useConflictResolution';
