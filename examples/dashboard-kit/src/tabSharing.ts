@@ -31,7 +31,12 @@ export function shareAcrossTabs(base: Client, locks: LockManagerLike = defaultLo
   if (typeof BroadcastChannel === 'function') createCrossTab(base.store);
   const client: Client = {
     ...base,
-    tasks: { ...base.tasks, poll: (taskId, options) => pollTaskShared(base, taskId, options) },
+    // Derived, not spread: the tasks client stays base's own (observers find its client through the
+    // prototype), with a poll that runs in one tab only.
+    tasks: Object.assign(Object.create(base.tasks) as Client['tasks'], {
+      poll: (taskId: string, options?: Parameters<Client['tasks']['poll']>[1]) =>
+        pollTaskShared(base, taskId, options),
+    }),
   };
   return {
     client,

@@ -10,9 +10,15 @@ export function linkResource<T extends object>(part: T, ctx: ClientContext): T {
   return part;
 }
 
-/** The context of a client part; a TypeError for anything a vstore client did not make. */
+/**
+ * The context of a client part; a TypeError for anything a vstore client did not make. A part derived
+ * from one (`Object.create(client.tasks)` with a `poll` of its own, say, to poll from one tab only)
+ * belongs to the same client: the prototype chain is followed, and the derived part's own methods
+ * are the ones observers call.
+ */
 export function contextOf(part: object): ClientContext {
-  const ctx = links.get(part);
+  let ctx: ClientContext | undefined;
+  for (let at: object | null = part; at !== null && !ctx; at = Object.getPrototypeOf(at)) ctx = links.get(at);
   if (!ctx)
     throw new TypeError(
       'not a vstore resource client: pass client.spendControls, client.tasks or client.resource(definition)',

@@ -52,6 +52,21 @@ describe('observeTask', () => {
       error: undefined,
     });
   });
+
+  it('follows a task through a tasks client derived from the client one, with its own poll', async () => {
+    const { client, held } = manualService();
+    const poll = vi.fn(client.tasks.poll);
+    // What a one-tab-polls setup does: a part built on client.tasks, not a copy of it.
+    const shared = Object.assign(Object.create(client.tasks) as typeof client.tasks, { poll });
+    const observer = observeTask(shared, 't_3');
+    observer.subscribe(() => {});
+    await flush();
+    expect(poll.mock.calls.map(([id]) => id)).toEqual(['t_3']);
+    held[0]?.answer(200, { task_id: 't_3', status: 'completed' });
+    await flush();
+    expect(observer.getResult()).toMatchObject({ status: 'success', task: { status: 'completed' } });
+    expect(() => observeTask({ ...client.tasks }, 't_3')).toThrow(TypeError);
+  });
 });
 
 describe('observeUpdate', () => {
