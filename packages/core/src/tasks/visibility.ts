@@ -2,7 +2,7 @@ import { defer, filter, fromEvent, type Observable, of, take } from 'rxjs';
 
 /** Whether the page is hidden, and when that may have changed. */
 export interface VisibilitySource {
-  /** True while the page is hidden (polling then slows down to its hidden interval). */
+  /** True while the page is hidden (a poll with `pauseWhenHidden` then holds its next read). */
   isHidden(): boolean;
   /** Emits when the visibility may have changed. */
   readonly changes: Observable<unknown>;
