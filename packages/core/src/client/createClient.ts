@@ -36,7 +36,7 @@ export interface ClientOptions {
   environment?: string;
   /**
    * Bounds of the retries of every request: attempts, backoff, per-attempt timeout, retry budget.
-   * @default see `RetryOptions` (3 attempts, 30 s timeout per attempt)
+   * @default see `RetryOptions` (5 attempts, 30 s per attempt, Retry-After honoured up to 60 s)
    */
   retry?: RetryOptions;
   /**
