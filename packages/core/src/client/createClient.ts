@@ -78,7 +78,7 @@ export interface Client {
   >;
   /** Accounts: read, and delete (which runs as a task). */
   readonly accounts: AccountClient;
-  /** Tasks: read, cancel, and poll until a terminal status. */
+  /** Tasks: read one, poll it until a terminal status, or wait for its completion. */
   readonly tasks: TaskClient;
   /** Webhook payloads into the store: `ingest(payload)`, and `connect(url)` to the service's SSE relay. */
   readonly events: ClientEvents;
