@@ -9,12 +9,14 @@ export type SpendControlPatch = Parameters<SpendControls['update']>[1];
 /** An immer recipe over a spend control's latest state, for `edit`. */
 export type SpendControlRecipe = Parameters<SpendControls['edit']>[1];
 /**
- * Options of `edit` on spend controls (`onConflict`, `baseVersion`, `maxAttempts`, …): core's `EditOptions`.
+ * Options of `edit` on spend controls (`onConflict`, `baseVersion`, `maxAttempts`, …): core's
+ * `EditOptions`.
  */
 export type SpendControlEditOptions = NonNullable<Parameters<SpendControls['edit']>[2]>;
 /** A task as `useTask` returns it (core's `Task`). */
 export type Task = Awaited<ReturnType<Client['tasks']['get']>>;
 /**
- * Options of `useTask`: the poll schedule and its bounds, pausing while the page is hidden, a timeout per request.
+ * Options of `useTask`: the poll schedule and its bounds, pausing while the page is hidden, a timeout per
+ * request.
  */
 export type TaskPollOptions = NonNullable<Parameters<Client['tasks']['poll']>[1]>;

@@ -19,7 +19,8 @@ export interface RuleFailure {
 }
 
 /**
- * The `details` of a 409 version conflict the service sends: the entity, the version the write expected, the one it found.
+ * The `details` of a 409 version conflict the service sends: the entity, the version the write expected, the
+ * one it found.
  */
 export interface ConflictDetails {
   object_type: string;

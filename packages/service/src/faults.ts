@@ -1,7 +1,8 @@
 import { between, chance, createRandom, type Random } from './random';
 
 /**
- * A named fault profile: `none`, `flaky` (occasional 429s, 5xx, latency, repeated webhooks) or `chaos` (more of each).
+ * A named fault profile: `none`, `flaky` (occasional 429s, 5xx, latency, repeated webhooks) or `chaos` (more
+ * of each).
  */
 export type FaultProfileName = 'none' | 'flaky' | 'chaos';
 

@@ -31,7 +31,8 @@ export interface ResourceState<T> {
 export type ResourceSource<T extends object> = ReadableResource<T>;
 
 /**
- * Options of `useResource`: which version (a ref or getter is followed), and how fresh a stored copy must be to skip the request.
+ * Options of `useResource`: which version (a ref or getter is followed), and how fresh a stored copy must be
+ * to skip the request.
  */
 export interface ResourceOptions {
   /** A historical version (>= 1); omitted or 0 follows the latest. @default 0 */

@@ -30,7 +30,10 @@ export interface ClientOptions {
   getToken: GetToken;
   /** @default globalThis.fetch, looked up per request */
   fetch?: typeof fetch;
-  /** A new store when omitted; exposed as `client.store`. */
+  /**
+   * The store every read and write goes through; exposed as `client.store`.
+   * @default a new `createEntityStore()`
+   */
   store?: EntityStore;
   /** Goes into support data (`supportInfo().environment`). */
   environment?: string;

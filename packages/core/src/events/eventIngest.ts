@@ -51,7 +51,8 @@ export interface EventStats {
 }
 
 /**
- * Options of `createEventIngest`: which event types map to which store types, and which schema majors are readable.
+ * Options of `createEventIngest`: which event types map to which store types, and which schema majors are
+ * readable.
  */
 export interface EventIngestOptions {
   /** Maps `event_type` to a store type (see `createDefaultEventRegistry`). */

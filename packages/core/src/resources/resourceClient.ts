@@ -28,15 +28,18 @@ export interface CallOptions {
 
 /** Options of `get`: which version, and how fresh a stored copy must be to skip the request. */
 export interface GetOptions extends CallOptions {
-  /** 0 or omitted: the latest (applied to the store); n >= 1: that historical version (cached). */
+  /** 0 or omitted: the latest (applied to the store); n >= 1: that historical version (cached). @default 0 */
   version?: number;
-  /** Serve the store's copy without a request when the service confirmed it within this many ms. */
+  /**
+   * Serve the store's copy without a request when the service confirmed it within this many ms.
+   * @default the client's `maxAgeMs` (0: always ask)
+   */
   maxAgeMs?: number;
 }
 
 /** Options of `create`: the idempotency key that makes a repeated create safe. */
 export interface CreateOptions extends CallOptions {
-  /** Reuse to repeat a create safely; a fresh key is generated per call when omitted. */
+  /** Reuse to repeat a create safely (across reloads or processes). @default a fresh key per call */
   idempotencyKey?: string;
 }
 
