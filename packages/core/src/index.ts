@@ -144,6 +144,9 @@ export type {
   OptimisticLayer,
 } from './optimistic/index';
 export { createOptimisticLayer } from './optimistic/index';
+// server rendering
+export type { ClientSnapshot, ErrorRecord, ReadRecord } from './ssr/index';
+export { InvalidSnapshotError, serializeSnapshot } from './ssr/index';
 // store
 export type {
   ApplyOutcome,

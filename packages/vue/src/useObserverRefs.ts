@@ -2,7 +2,11 @@ import { isServerRender } from './isServerRender';
 import {
   type ComputedRef,
   computed,
+  getCurrentInstance,
+  getCurrentScope,
   type MaybeRefOrGetter,
+  onMounted,
+  onScopeDispose,
   onServerPrefetch,
   shallowRef,
   toValue,
@@ -40,19 +44,34 @@ export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly 
   }
   const observer = shallowRef<O>();
   const result = shallowRef<R>(idle);
+  const sync = () => {
+    result.value = observer.value ? observer.value.getResult() : idle;
+  };
+  // In a component, subscribing (which may start a read) waits for mount, as React's effects do: the
+  // first render, which hydration compares with the server's markup, shows the observer's state as it
+  // is (a hydrated read with isFetching false), not a read that setup just started.
+  let mounted = !getCurrentInstance();
+  let unsubscribe: (() => void) | undefined;
+  const attach = () => {
+    unsubscribe?.();
+    unsubscribe = observer.value?.subscribe(sync);
+    sync();
+  };
   watch(
     inputs.map((input) => () => toValue(input)),
-    (values, _, onCleanup) => {
-      const made = create(...(values as unknown as TKey));
-      observer.value = made;
-      const sync = () => {
-        result.value = made ? made.getResult() : idle;
-      };
+    (values) => {
+      observer.value = create(...(values as unknown as TKey));
       // Read before subscribing: a fresh copy shows with isFetching false, and no read starts.
       sync();
-      if (made) onCleanup(made.subscribe(sync));
+      if (mounted) attach();
     },
     { immediate: true },
   );
+  if (!mounted)
+    onMounted(() => {
+      mounted = true;
+      attach();
+    });
+  if (getCurrentScope()) onScopeDispose(() => unsubscribe?.());
   return { result: computed(() => result.value), observer: () => observer.value };
 }

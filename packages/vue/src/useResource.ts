@@ -42,6 +42,11 @@ export interface ResourceOptions {
    * @default the client's `maxAgeMs`
    */
   maxAgeMs?: number;
+  /**
+   * Counts a read that succeeded within the last second as fresh, so the mount after an async
+   * `setup` that awaited `refetch()` (under `<Suspense>`) does not read again. @default false
+   */
+  suspense?: boolean;
 }
 
 const PENDING = Object.freeze({ data: undefined, error: undefined, status: 'pending', isFetching: false });
@@ -89,9 +94,9 @@ export function useResource<T extends object>(
   id: MaybeRefOrGetter<string | undefined>,
   options: ResourceOptions = {},
 ): ResourceState<T> {
-  const { version, maxAgeMs } = options;
+  const { version, maxAgeMs, suspense } = options;
   return stateOf('useResource', [id, version], (i, v) =>
-    observeResource(resource, i, { version: v, maxAgeMs }),
+    observeResource(resource, i, { version: v, maxAgeMs, suspense }),
   );
 }
 
@@ -99,6 +104,8 @@ export function useResource<T extends object>(
 export function useResourceHistory<T extends object>(
   resource: HistoryResource<T>,
   id: MaybeRefOrGetter<string | undefined>,
+  options: Pick<ResourceOptions, 'suspense'> = {},
 ): ResourceState<T[]> {
-  return stateOf('useResourceHistory', [id, undefined], (i) => observeHistory(resource, i));
+  const { suspense } = options;
+  return stateOf('useResourceHistory', [id, undefined], (i) => observeHistory(resource, i, { suspense }));
 }

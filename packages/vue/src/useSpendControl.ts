@@ -21,5 +21,8 @@ export function useSpendControl(
 /** Every version of a spend control, oldest first: `useResourceHistory(client.spendControls, id)`. */
 export const useSpendControlHistory = (
   id: MaybeRefOrGetter<string | undefined>,
-  options: { client?: Client } = {},
-): ResourceState<SpendControl[]> => useResourceHistory(useClient(options.client).spendControls, id);
+  options: { client?: Client; suspense?: boolean } = {},
+): ResourceState<SpendControl[]> => {
+  const { client, ...read } = options;
+  return useResourceHistory(useClient(client).spendControls, id, read);
+};

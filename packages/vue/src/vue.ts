@@ -12,6 +12,7 @@ export {
   type InjectionKey,
   inject,
   type MaybeRefOrGetter,
+  onMounted,
   onScopeDispose,
   onServerPrefetch,
   type ShallowRef,

@@ -12,6 +12,9 @@ import { checkDefinition } from '../resources/checkDefinition';
 import type { ResourceDefinition } from '../resources/defineResource';
 import { createResourceClient, type ResourceClient } from '../resources/resourceClient';
 import { type SpendControl, type SpendControlInput, spendControls } from '../resources/spendControls';
+import type { ClientSnapshot } from '../ssr/clientSnapshot';
+import { dehydrateClient } from '../ssr/dehydrateClient';
+import { hydrateClient } from '../ssr/hydrateClient';
 import { createEntityStore } from '../store/entityStore';
 import type { EntityStore } from '../store/types';
 import { createRemovalWatch } from '../tasks/removalWatch';
@@ -94,6 +97,18 @@ export interface Client {
   ): ResourceClient<TEntity, TUpdateKey, TCreate>;
   /** The resolved retry bounds, for display and diagnostics. */
   readonly retryOptions: Readonly<ResolvedRetryOptions>;
+  /**
+   * The client's state for a page rendered on the server: entities and tombstones, cached historical
+   * versions and history lists, the last error of each read (a plain record) and when each read was
+   * confirmed. Put it in the page with `serializeSnapshot`.
+   */
+  dehydrate(): ClientSnapshot;
+  /**
+   * Takes a `dehydrate()` snapshot (untrusted: it is checked whole first, and a bad one throws
+   * `InvalidSnapshotError` having changed nothing). Entities pass the store's version gate; a
+   * hydrated read counts as confirmed at its server time, so `maxAgeMs` can skip the mount's read.
+   */
+  hydrate(snapshot: unknown): void;
 }
 
 /**
@@ -170,5 +185,7 @@ export function createClient(options: ClientOptions): Client {
       return made;
     },
     retryOptions: retry,
+    dehydrate: () => dehydrateClient(ctx),
+    hydrate: (snapshot) => hydrateClient(ctx, snapshot),
   };
 }

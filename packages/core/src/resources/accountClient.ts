@@ -2,6 +2,7 @@ import { map } from 'rxjs';
 import type { ClientContext } from '../client/clientContext';
 import { toPromise } from '../http/toPromise';
 import { linkResource } from '../observers/resourceLink';
+import { recordRead } from '../ssr/recordRead';
 import { type Account, accounts } from './accounts';
 import { type CallOptions, createResourceOps, type GetOptions } from './resourceClient';
 import { type Task, taskSchema } from './tasks';
@@ -21,7 +22,8 @@ export function createAccountClient(ctx: ClientContext): AccountClient {
   return linkResource(
     {
       definition: accounts,
-      get: (id, { signal, ...options } = {}) => toPromise(ops.get$(id, options), signal),
+      get: (id, { signal, ...options } = {}) =>
+        recordRead(ctx, accounts.type, id, 0, toPromise(ops.get$(id, options), signal), signal),
       delete(id, { signal, timeoutMs } = {}) {
         const request$ = ctx.transport
           .request({

@@ -1,13 +1,15 @@
 import type { Draft } from 'immer';
-import { defer, map, mergeMap, type Observable, of, throwError } from 'rxjs';
+import { defer, map, type Observable, switchMap, throwError } from 'rxjs';
 import * as z from 'zod/mini';
 import type { ClientContext } from '../client/clientContext';
 import { ResponseShapeError } from '../errors/apiError';
 import { InvalidUpdateError } from '../errors/clientErrors';
 import { createIdempotencyKey } from '../http/idempotency';
+import { just } from '../http/just';
 import { toPromise } from '../http/toPromise';
 import { readKey } from '../observers/requestCache';
 import { linkResource } from '../observers/resourceLink';
+import { recordRead } from '../ssr/recordRead';
 import type { ResourceDefinition } from './defineResource';
 import { type EditOptions, editResource } from './editResource';
 import { reconciledUpdate$, type UpdateOptions } from './reconcileWrite';
@@ -173,7 +175,7 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
     defer(() => {
       const held = store.get<TEntity>(def.type, id);
       const at = ctx.requests.get(readKey(def.type, id, 0))?.confirmedAt;
-      if (held && at !== undefined && maxAgeMs > 0 && scheduler.now() - at <= maxAgeMs) return of(held);
+      if (held && at !== undefined && maxAgeMs > 0 && scheduler.now() - at <= maxAgeMs) return just(held);
       const path = def.paths.item(id);
       const seq = order?.start();
       return transport
@@ -185,7 +187,7 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
     defer(() => {
       // A historical version never changes, so a cached copy is as good as a fresh one.
       const cached = store.getVersion<TEntity>(def.type, id, version);
-      if (cached) return of(cached);
+      if (cached) return just(cached);
       const path = def.paths.item(id);
       return transport
         .request({ method: 'GET', path, query: { version }, schema: def.schema, resourceId: id, timeoutMs })
@@ -247,13 +249,14 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
       // again starts as the reply lands, when no older read of this list can still be in flight (a
       // shared GET is forgotten at its reply), so callers that shared the first read share it too.
       const caughtUp$ = (last: number, reads: number): Observable<TEntity[]> =>
+        // read$ answers once, so switchMap (already in the bundle) serves as well as mergeMap.
         read$.pipe(
-          mergeMap((list) => {
+          switchMap((list) => {
             const top = list.length ? versionOf(list.at(-1) as TEntity) : 0;
             const held = store.get<TEntity>(def.type, id);
             return top > last && held && versionOf(held) > top && reads < HISTORY_READS
               ? caughtUp$(top, reads + 1)
-              : of(list);
+              : just(list);
           }),
         );
       return caughtUp$(-1, 1);
@@ -318,8 +321,10 @@ export function createResourceClient<TEntity extends object, TUpdateKey extends 
   return linkResource(
     {
       definition: def,
-      get: (id, { signal, ...options } = {}) => toPromise(ops.get$(id, options), signal),
-      history: (id, { signal, ...options } = {}) => toPromise(ops.history$(id, options), signal),
+      get: (id, { signal, ...options } = {}) =>
+        recordRead(ctx, def.type, id, options.version ?? 0, toPromise(ops.get$(id, options), signal), signal),
+      history: (id, { signal, ...options } = {}) =>
+        recordRead(ctx, def.type, id, 'history', toPromise(ops.history$(id, options), signal), signal),
       create: (input, { signal, ...options } = {}) => toPromise(ops.create$(input, options), signal),
       update: (id, patch, { signal, ...options } = {}) =>
         toPromise(reconciledUpdate$(ops, id, patch, options, held(id)), signal),

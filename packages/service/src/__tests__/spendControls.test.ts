@@ -1,3 +1,4 @@
+import { setImmediate as turnOfTheLoop } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createService } from '../createService';
 import { call, newControl } from './request';
@@ -47,7 +48,10 @@ describe('spend control routes', () => {
     const service = createService({ writeDelayMs: 100 });
     const headers = { 'idempotency-key': 'k-1' };
     const first = call(service, '/spend_controls', { method: 'POST', body: newControl, headers });
-    await vi.advanceTimersByTimeAsync(10);
+    // The key is registered once the body is read and hashed (real I/O, not a timer): wait for that,
+    // a bounded number of turns of the event loop, without moving the fake clock past the write delay.
+    for (let turn = 0; turn < 1000 && service.inspect().idempotency.inFlight.length === 0; turn++)
+      await turnOfTheLoop();
     expect(service.inspect().idempotency.inFlight).toEqual(['k-1']);
     const during = await call(service, '/spend_controls', { method: 'POST', body: newControl, headers });
     expect(during).toMatchObject({ status: 409, body: { type: 'IdempotencyKeyInProgress' } });

@@ -1,0 +1,9 @@
+/// <reference types="vite/client" />
+
+// For the root `tsc` run, which does not read .vue files (the components are vue-dashboard's).
+declare module '*.vue' {
+  import type { DefineComponent } from 'vue';
+
+  const component: DefineComponent<object, object, unknown>;
+  export default component;
+}

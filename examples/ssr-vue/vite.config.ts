@@ -1,0 +1,9 @@
+import vue from '@vitejs/plugin-vue';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
+
+// `@vstore/source` first: the workspace packages resolve to their TypeScript, on both sides.
+export default defineConfig({
+  plugins: [vue()],
+  resolve: { conditions: ['@vstore/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@vstore/source', ...defaultServerConditions] } },
+});

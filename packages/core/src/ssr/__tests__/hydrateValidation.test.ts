@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../errors/apiError';
+import { observeHistory } from '../../observers/observeHistory';
+import { observeResource } from '../../observers/observeResource';
+import { InvalidSnapshotError } from '../clientSnapshot';
+import { serializeSnapshot } from '../serializeSnapshot';
+import { control, versionedService } from './versionedService';
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-03-01T12:00:00Z') });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const valid = () => ({
+  format: 'vstore-client/1',
+  store: {
+    format: 1,
+    entities: [['spend_control', 'sc_1', control(2)]],
+    removed: [['spend_control', 'sc_9']],
+  },
+  reads: [
+    { type: 'spend_control', id: 'sc_1', read: 0, confirmedAt: 1, settledAt: 1 },
+    { type: 'spend_control', id: 'sc_1', read: 1, result: control(1), settledAt: 1 },
+    { type: 'spend_control', id: 'sc_1', read: 'history', result: [control(1), control(2)], settledAt: 1 },
+  ] as Record<string, unknown>[],
+});
+
+type Snapshot = ReturnType<typeof valid>;
+const broken: [string, string, (s: Snapshot) => unknown][] = [
+  ['null', 'the snapshot', () => null],
+  ['a string', 'the snapshot', () => 'vstore'],
+  ['another format', 'format', (s) => ({ ...s, format: 'vstore-client/2' })],
+  ['reads not an array', 'reads', (s) => ({ ...s, reads: {} })],
+  [
+    'an entity without a version',
+    'store',
+    (s) => ({ ...s, store: { ...s.store, entities: [['spend_control', 'sc_2', { name: 'x' }]] } }),
+  ],
+  ['a store of another format', 'store', (s) => ({ ...s, store: { ...s.store, format: 2 } })],
+  [
+    'a read with a NUL in its id',
+    'reads[3].id',
+    (s) => ({ ...s, reads: [...s.reads, { type: 'spend_control', id: 'a\u0000b', read: 0 }] }),
+  ],
+  [
+    'a read of version 1.5',
+    'reads[3].read',
+    (s) => ({ ...s, reads: [...s.reads, { type: 'spend_control', id: 'sc_1', read: 1.5 }] }),
+  ],
+  [
+    'a negative time',
+    'reads[3].confirmedAt',
+    (s) => ({ ...s, reads: [...s.reads, { type: 'spend_control', id: 'sc_1', read: 0, confirmedAt: -1 }] }),
+  ],
+  [
+    'a historical result of another version',
+    'reads[3].result',
+    (s) => ({
+      ...s,
+      reads: [...s.reads, { type: 'spend_control', id: 'sc_1', read: 3, result: control(1) }],
+    }),
+  ],
+  [
+    'a history list with a bad entry',
+    'reads[3].result',
+    (s) => ({
+      ...s,
+      reads: [
+        ...s.reads,
+        { type: 'spend_control', id: 'sc_1', read: 'history', result: [control(1), { version: 0 }] },
+      ],
+    }),
+  ],
+  [
+    'a result for a latest read',
+    'reads[3].result',
+    (s) => ({
+      ...s,
+      reads: [...s.reads, { type: 'spend_control', id: 'sc_1', read: 0, result: control(1) }],
+    }),
+  ],
+  [
+    'an error without a message',
+    'reads[3].error',
+    (s) => ({
+      ...s,
+      reads: [
+        ...s.reads,
+        { type: 'spend_control', id: 'sc_1', read: 0, error: { name: 'ApiError', fields: {} } },
+      ],
+    }),
+  ],
+];
+
+describe('client.hydrate with untrusted input', () => {
+  it.each(broken)('refuses %s with InvalidSnapshotError at %s, changing nothing', (_, path, make) => {
+    const { client } = versionedService(3);
+    client.store.apply('spend_control', 'sc_1', control(1));
+    const before = serializeSnapshot(client.dehydrate());
+    let thrown: unknown;
+    try {
+      client.hydrate(make(valid()));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InvalidSnapshotError);
+    expect(thrown).toBeInstanceOf(TypeError);
+    expect((thrown as InvalidSnapshotError).path).toBe(path);
+    expect(serializeSnapshot(client.dehydrate())).toBe(before);
+    expect(observeHistory(client.spendControls, 'sc_1').getResult().status).toBe('pending');
+  });
+
+  it('takes the valid snapshot these are made from', () => {
+    const { client } = versionedService(3);
+    client.hydrate(valid());
+    expect(client.store.get('spend_control', 'sc_1')).toEqual(control(2));
+    expect(client.store.isRemoved('spend_control', 'sc_9')).toBe(true);
+    expect(observeResource(client.spendControls, 'sc_1', { version: 1 }).getResult().data).toEqual(
+      control(1),
+    );
+  });
+
+  it('lets no __proto__ key reach a prototype, from entities, lists, errors or records', () => {
+    const evil = '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}';
+    const text = `{"format":"vstore-client/1","store":{"format":1,"entities":[["spend_control","sc_1",
+      ${evil},"spend_control_id":"sc_1","version":2}]],"removed":[]},"reads":[
+      ${evil},"type":"spend_control","id":"sc_1","read":"history","settledAt":1,"result":[${evil},"version":1},{"version":2}]},
+      {"type":"spend_control","id":"sc_2","read":0,"errorAt":1,"error":{"name":"__proto__","message":"m",
+        "fields":${evil},"status":404,"body":${evil}}}}}]}`;
+    const { client } = versionedService(3);
+    client.hydrate(JSON.parse(text));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+    const latest = client.store.get('spend_control', 'sc_1') as object;
+    const [first] = observeHistory(client.spendControls, 'sc_1').getResult().data ?? [];
+    const { error } = observeResource(client.spendControls, 'sc_2').getResult();
+    for (const value of [latest, first, error, (error as ApiError).body]) {
+      expect(Object.hasOwn(value as object, '__proto__')).toBe(false);
+      expect(Object.hasOwn(value as object, 'constructor')).toBe(false);
+    }
+    // An unknown class name without a known base comes back as an Error of that name.
+    expect(Object.getPrototypeOf(error)).toBe(Error.prototype);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error?.name).toBe('__proto__');
+  });
+});
