@@ -1,6 +1,10 @@
 import { defer, type Observable } from 'rxjs';
 import { just } from './just';
 
+/**
+ * Returns the access token, sync or async. The client calls it lazily, caches the token, shares one
+ * call among concurrent requests, and calls it again once when the gateway answers 401.
+ */
 export type GetToken = () => string | Promise<string>;
 
 /** The access token, fetched lazily, cached, and shared by everyone asking at the same time. */

@@ -35,6 +35,7 @@ export interface EditOutcome<TEntity> extends EditMergeInfo {
   readonly fields: readonly string[];
 }
 
+/** Options of `edit`: attempts, what a conflict does, the base version, and progress callbacks. */
 export interface EditOptions<TEntity> {
   /** PATCHes in all, the first included; each conflict costs one. @default 3 */
   maxAttempts?: number;
@@ -61,6 +62,7 @@ export interface EditOptions<TEntity> {
   onRetry?: (latest: TEntity, attempt: number, info: EditMergeInfo) => void;
   /** Called once with how the edit ended, just before it resolves. */
   onOutcome?: (outcome: EditOutcome<TEntity>) => void;
+  /** Aborts the edit: the request in flight and any attempt not yet sent. */
   signal?: AbortSignal;
   /** Timeout of each attempt of each request. @default the client's `retry.timeoutMs` */
   timeoutMs?: number;

@@ -20,6 +20,7 @@ export type ResourcePatch<TEntity, TUpdateKey extends string> = {
   [K in TUpdateKey & keyof TEntity]?: NonNullable<TEntity[K]>;
 };
 
+/** Options every resource call takes: cancellation and a per-attempt timeout. */
 export interface CallOptions {
   /** Aborts the call: the request in flight and every pending wait. */
   signal?: AbortSignal;
@@ -27,30 +28,49 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/** Options of `get`: which version, and how fresh a stored copy must be to skip the request. */
 export interface GetOptions extends CallOptions {
-  /** 0 or omitted: the latest (applied to the store); n >= 1: that historical version (cached). */
+  /** 0 or omitted: the latest (applied to the store); n >= 1: that historical version (cached). @default 0 */
   version?: number;
-  /** Serve the store's copy without a request when the service confirmed it within this many ms. */
+  /**
+   * Serve the store's copy without a request when the service confirmed it within this many ms.
+   * @default the client's `maxAgeMs` (0: always ask)
+   */
   maxAgeMs?: number;
 }
 
+/** Options of `create`: the idempotency key that makes a repeated create safe. */
 export interface CreateOptions extends CallOptions {
-  /** Reuse to repeat a create safely; a fresh key is generated per call when omitted. */
+  /** Reuse to repeat a create safely (across reloads or processes). @default a fresh key per call */
   idempotencyKey?: string;
 }
 
+/**
+ * Reads and writes one resource (a built-in one, or yours via `client.resource(definition)`). Every
+ * read is validated by the definition's schema and offered to the store; a reply older than what the
+ * store holds never replaces it.
+ */
 export interface ResourceClient<
   TEntity extends object,
   TUpdateKey extends string = string,
   TCreate = unknown,
 > {
+  /** The definition this client was made from. */
   readonly definition: ResourceDefinition<TEntity, TUpdateKey, TCreate>;
+  /**
+   * The latest state (applied to the store, resolving with the newest the store holds), or with
+   * `{ version }` one historical version (cached, not applied as the latest).
+   */
   get(id: string, options?: GetOptions): Promise<TEntity>;
   /**
    * Every version, oldest first; the highest is applied as the latest. Asked again while the store
    * holds a newer latest than the list and each reply gets closer to it.
    */
   history(id: string, options?: CallOptions): Promise<TEntity[]>;
+  /**
+   * Creates an entity (POST to the collection) with an `Idempotency-Key`, so a retry after a lost
+   * answer never creates twice; the created entity is applied to the store.
+   */
   create(input: TCreate, options?: CreateOptions): Promise<TEntity>;
   /**
    * Refuses fields not valid for update with `InvalidUpdateError`, before any request. A PATCH whose

@@ -3,7 +3,9 @@ import { just } from '../http/just';
 
 /** Whether the page is hidden, and when that may have changed. */
 export interface VisibilitySource {
+  /** True while the page is hidden (a poll with `pauseWhenHidden` then holds its next read). */
   isHidden(): boolean;
+  /** Emits when the visibility may have changed. */
   readonly changes: Observable<unknown>;
 }
 
