@@ -17,7 +17,7 @@ const host = process.env.DEMO_HOST ?? '127.0.0.1';
 const APPS = {
   'react-dashboard': { port: 5173, label: 'React dashboard' },
   'custom-resource': {
-    port: 5175,
+    port: 5177,
     label: 'Invoices app',
     resources: 'examples/custom-resource/resources.json',
   },

@@ -5,5 +5,5 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   resolve: { conditions: ['@vstore/source', 'module', 'browser', 'development|production'] },
-  server: { host: '127.0.0.1', port: 5175 },
+  server: { host: '127.0.0.1', port: 5177 },
 });

@@ -1,8 +1,9 @@
 // Type-checks every TypeScript code block of the docs and READMEs against the workspace packages,
 // so an example cannot rot: ```ts, ```tsx and ```vue blocks of docs/**/*.md (the generated API
-// reference excepted), README.md and packages/*/README.md are written to .docs-check/ (one module
-// per block, named after its file and line) together with docs/snippets and the site's own config
-// and theme, and checked with vue-tsc
+// reference excepted), README.md, packages/*/README.md and the `@example` blocks of the packages'
+// TSDoc (which that reference renders) are written to .docs-check/ (one module per block, named after
+// its file and line) together with docs/snippets and the site's own config and theme, and checked
+// with vue-tsc
 // (tsc plus single-file components) under the repository's strict settings.
 //
 // Blocks may use `client` (a Client) and `token` (a string) without declaring them: most pages
@@ -77,6 +78,32 @@ for (const file of files) {
   }
 }
 
+// The `@example` blocks of the packages' TSDoc, which the API reference renders: the same check, so
+// the examples on createClient, defineResource, useResource, … cannot rot either.
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === '__tests__' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+const EXAMPLE = /@example\n\s*\* ```(\w+)\n([\s\S]*?)\n\s*\* ```/g;
+for (const name of readdirSync(join(root, 'packages'))) {
+  for (const file of sourceFiles(join(root, 'packages', name, 'src'))) {
+    const text = readFileSync(file, 'utf8');
+    const rel = relative(root, file);
+    for (const match of text.matchAll(EXAMPLE)) {
+      const ext = EXT[match[1].toLowerCase()];
+      if (!ext) continue;
+      const line = text.slice(0, match.index).split('\n').length;
+      const code = match[2].split('\n').map((l) => l.replace(/^\s*\* ?/, ''));
+      const blockName = `${rel.replace(/[/\\.@]/g, '_')}_L${line}.${ext}`;
+      writeFileSync(join(out, 'blocks', blockName), `${code.join('\n')}\nexport {};\n`);
+      blocks.push({ name: blockName, source: `${rel}:${line}` });
+    }
+  }
+}
+
 writeFileSync(
   join(out, 'globals.d.ts'),
   `// What every block may use without declaring it (see scripts/docs/checkCodeBlocks.mjs).
@@ -101,7 +128,9 @@ writeFileSync(
   ),
 );
 
-console.log(`docs:check: ${blocks.length} code blocks from ${files.length} files, plus docs/snippets`);
+console.log(
+  `docs:check: ${blocks.length} code blocks from ${files.length} files and the TSDoc examples, plus docs/snippets`,
+);
 for (const skip of skipped) console.log(`  skipped ${skip}`);
 
 const vueTsc = join(dirname(fileURLToPath(import.meta.resolve('vue-tsc/package.json'))), 'bin', 'vue-tsc.js');
@@ -118,7 +147,7 @@ const report = `${result.stdout}${result.stderr}`.replace(
 if (result.status !== 0) {
   process.stdout.write(report);
   const failing = new Set(
-    [...report.matchAll(/\[([^\]]+(?:\.md:\d+|snippets\/[^\]]+))\]/g)].map((m) => m[1]),
+    [...report.matchAll(/\[([^\]]+(?:\.md:\d+|\.ts:\d+|snippets\/[^\]]+))\]/g)].map((m) => m[1]),
   );
   console.error(
     `\ndocs:check: type errors in ${failing.size} block(s)${failing.size ? `:\n  ${[...failing].join('\n  ')}` : ''}`,

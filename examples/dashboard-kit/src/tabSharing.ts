@@ -29,12 +29,15 @@ const EVENTS_LOCK = 'vstore-dashboard:events';
  */
 export function shareAcrossTabs(base: Client, locks: LockManagerLike = defaultLockManager()): TabSharing {
   if (typeof BroadcastChannel === 'function') createCrossTab(base.store);
-  // Derived with Object.create, not spread: observers (useTask) find the client a part belongs to,
-  // and a spread copy belongs to none.
-  const tasks: Client['tasks'] = Object.assign(Object.create(base.tasks) as Client['tasks'], {
-    poll: ((taskId, options) => pollTaskShared(base, taskId, options)) satisfies Client['tasks']['poll'],
-  });
-  const client: Client = { ...base, tasks };
+  const client: Client = {
+    ...base,
+    // Derived, not spread: the tasks client stays base's own (observers find its client through the
+    // prototype), with a poll that runs in one tab only.
+    tasks: Object.assign(Object.create(base.tasks) as Client['tasks'], {
+      poll: (taskId: string, options?: Parameters<Client['tasks']['poll']>[1]) =>
+        pollTaskShared(base, taskId, options),
+    }),
+  };
   return {
     client,
     connectEvents(url, onRole) {

@@ -5,6 +5,10 @@ import { createDevtoolsView, type DevtoolsView } from './devtoolsView';
 /** What the panel reads from a client: its store. */
 export type DevtoolsClient = Pick<Client, 'store'>;
 
+/**
+ * The custom element's tag, `vstore-devtools`: importing the package defines it, so
+ * `<vstore-devtools>` works in markup once its `client` property is set.
+ */
 export const DEVTOOLS_TAG = 'vstore-devtools';
 
 /** Writes kept in the timeline unless the `capacity` attribute or property says otherwise. */

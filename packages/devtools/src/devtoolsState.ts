@@ -28,6 +28,10 @@ export interface KeyRow {
   readonly removed: boolean;
 }
 
+/**
+ * Which writes the timeline shows: all, only applied ones, every refused one (`refused`), one
+ * refusal reason (`stale`, `duplicate`, `deleted`), or removals.
+ */
 export type OutcomeFilter = 'all' | 'applied' | 'refused' | 'stale' | 'duplicate' | 'deleted' | 'removed';
 
 export const OUTCOME_FILTERS: readonly OutcomeFilter[] = [

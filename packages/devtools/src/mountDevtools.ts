@@ -5,6 +5,7 @@ import {
   type VstoreDevtoolsElement,
 } from './devtoolsElement';
 
+/** Options of `mountDevtools`: where the panel goes, how many writes it keeps, whether it starts open. */
 export interface MountDevtoolsOptions {
   /**
    * Where the panel is appended. It floats at the bottom right whatever the target; pass one to keep
@@ -26,7 +27,17 @@ export interface MountDevtoolsOptions {
 
 /**
  * Shows `client`'s store in a `<vstore-devtools>` panel. Returns the unmount function, which removes
- * the element and ends its subscription to `store.changes`.
+ * the element and ends its subscription to `store.changes`. For development builds: every write the
+ * store sees, applied or refused (stale, duplicate, deleted), with its origin and versions.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from '@vstore/core';
+ * import { mountDevtools } from '@vstore/devtools';
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8080', getToken: () => 'dev-token' });
+ * const unmount = mountDevtools(client, { open: true, capacity: 1000 }); // development builds only
+ * ```
  */
 export function mountDevtools(client: DevtoolsClient, options: MountDevtoolsOptions = {}): () => void {
   if (!defineDevtoolsElement())

@@ -3,10 +3,12 @@ import { useMemo } from './react';
 import { type ResourceResult, useObserver } from './useObserver';
 
 export type { ResourceResult } from './useObserver';
+/** Status of a `useResource` result: `pending`, `success` or `error` (see core's `ResultStatus`). */
 export type ResourceStatus = 'pending' | 'success' | 'error';
 /** What `useResource` reads: a resource client, such as `client.spendControls` or `client.resource(definition)`. */
 export type ResourceSource<T extends object> = ReadableResource<T>;
 
+/** Options of `useResource`: which version, how fresh a stored copy must be to skip the request, Suspense. */
 export interface ResourceOptions {
   /** A historical version (>= 1); omitted or 0 reads the latest, which follows the store. */
   version?: number;
@@ -26,6 +28,19 @@ export interface ResourceOptions {
 /**
  * Any resource by id, over core's `observeResource`: the latest follows the store (renders only for
  * newer versions), `version` >= 1 reads that historical version. Nothing is read while `id` is undefined.
+ *
+ * @example
+ * ```tsx
+ * import { useResource, useVStoreClient } from '@vstore/react';
+ *
+ * function ControlName({ id }: { id: string }) {
+ *   const client = useVStoreClient();
+ *   const { status, data, error, refetch } = useResource(client.spendControls, id);
+ *   if (status === 'pending') return <p>Loading…</p>;
+ *   if (status === 'error') return <button onClick={() => refetch()}>{error.message} Retry</button>;
+ *   return <p>{data.name} (v{data.version})</p>;
+ * }
+ * ```
  */
 export function useResource<T extends object>(
   resource: ReadableResource<T>,

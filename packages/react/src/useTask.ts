@@ -3,7 +3,9 @@ import { useMemo, useRef, useSyncExternalStore } from './react';
 import type { TaskPollOptions } from './types';
 import { useVStoreClient } from './vstoreProvider';
 
+/** Status of `useTask`: `idle` without a task id, `pending`, `success` once completed, `error`. */
 export type TaskHookStatus = TaskObserverStatus;
+/** What `useTask` returns: the task as the store holds it, its status, and the error if any. */
 export type TaskResult = TaskObserverResult;
 
 /**

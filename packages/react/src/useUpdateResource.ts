@@ -1,6 +1,10 @@
 import { observeUpdate, type ResourceClient, type UpdateObserver, type UpdateResult } from '@vstore/core';
 import { useMemo, useSyncExternalStore } from './react';
 
+/**
+ * What `useUpdateResource` returns: the last call's `status`, `data` and `error`, with `mutate`
+ * (an update) and `edit` (an immer recipe, conflicts handled), stable across renders.
+ */
 export type UpdateResourceResult<T extends object, TUpdateKey extends string> = UpdateResult<T> &
   Pick<UpdateObserver<T, TUpdateKey>, 'mutate' | 'edit'>;
 

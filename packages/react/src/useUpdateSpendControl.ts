@@ -3,7 +3,9 @@ import type { SpendControl } from './types';
 import { type UpdateResourceResult, useUpdateResource } from './useUpdateResource';
 import { useVStoreClient } from './vstoreProvider';
 
+/** Status of the last write: `idle`, `pending`, `success` or `error`. */
 export type MutationStatus = UpdateStatus;
+/** What `useUpdateSpendControl` returns: `useUpdateResource` over `client.spendControls`. */
 export type UpdateSpendControlResult = UpdateResourceResult<
   SpendControl,
   'name' | 'status' | 'limit' | 'interval'

@@ -3,8 +3,11 @@ import { createContext, createElement, type ReactNode, useContext } from './reac
 
 const ClientContext = createContext<Client | null>(null);
 
+/** Props of `VStoreProvider`. */
 export interface VStoreProviderProps {
+  /** The client every hook below uses; create it once, outside components. */
   client: Client;
+  /** The tree that uses vstore hooks. */
   children?: ReactNode;
 }
 

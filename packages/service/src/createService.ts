@@ -27,6 +27,10 @@ import { DEFAULT_SEED } from './types';
 import { collectionRoutes, type Route } from './versionedResource';
 import { createWebhookHub } from './webhookHub';
 
+/**
+ * A running local implementation of the vstore service: a fetch handler, `listen` to serve it over
+ * HTTP, and fault profiles to switch at run time. Made by `createService`.
+ */
 export interface Service {
   /** The whole API as a fetch handler; uses web APIs only, so it also runs in a browser or Vite middleware. */
   fetch(request: Request): Promise<Response>;
@@ -40,6 +44,24 @@ export interface Service {
   setFaults(faults: FaultProfileName | FaultOptions): void;
 }
 
+/**
+ * Creates a local vstore service that implements the spec (docs/spec/service-interface.md) in
+ * memory: spend controls, accounts, tasks, the SSE relay, idempotency, rate limits, version conflicts,
+ * and your own declared `resources`. For tests, demos and local development; `faults` injects 429s,
+ * 5xx, latency and duplicated or reordered webhooks, reproducibly from `randomSeed`.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from '@vstore/core';
+ * import { createService } from '@vstore/service';
+ *
+ * const service = createService({ faults: 'flaky' });
+ * const { url, close } = await service.listen(); // http://127.0.0.1:<free port>
+ * const client = createClient({ baseUrl: url, getToken: () => 'dev-token' });
+ * console.log((await client.spendControls.get('sc_1')).name); // 'Travel'
+ * await close();
+ * ```
+ */
 export function createService(options: ServiceOptions = {}): Service {
   const resolved = resolveOptions(options, DEFAULT_SEED);
   const declarations = checkDeclarations(options.resources ?? {});

@@ -18,6 +18,10 @@ export interface RuleFailure {
   details?: Record<string, unknown>;
 }
 
+/**
+ * The `details` of a 409 version conflict the service sends: the entity, the version the write expected, the
+ * one it found.
+ */
 export interface ConflictDetails {
   object_type: string;
   object_id: string;

@@ -1,5 +1,9 @@
 import { between, chance, createRandom, type Random } from './random';
 
+/**
+ * A named fault profile: `none`, `flaky` (occasional 429s, 5xx, latency, repeated webhooks) or `chaos` (more
+ * of each).
+ */
 export type FaultProfileName = 'none' | 'flaky' | 'chaos';
 
 /** Detailed fault settings; every probability is per request (or per webhook) in [0, 1]. */
@@ -51,6 +55,7 @@ const NONE: ResolvedFaults = {
   reorderHoldMs: 250,
 };
 
+/** The settings behind each named fault profile, for display and for building your own from one. */
 export const FAULT_PROFILES: Readonly<Record<FaultProfileName, ResolvedFaults>> = {
   none: NONE,
   flaky: {

@@ -22,6 +22,7 @@ interface CreateCount {
   at: number;
 }
 
+/** How long and how many `Idempotency-Key`s (and their results, replayed for a repeat) the service keeps. */
 export interface IdempotencyOptions {
   /** How long a key and its result are kept after its request started. @default 86_400_000 (24 h) */
   ttlMs?: number;

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import type { NodeHandler } from './nodeBridge';
 
+/** Where `listen` serves: port and interface. */
 export interface ListenOptions {
   /** Port to listen on; 0 picks a free one. @default 0 */
   port?: number;
@@ -9,6 +10,7 @@ export interface ListenOptions {
   host?: string;
 }
 
+/** A service served over HTTP: its URL, and `close` to stop it. */
 export interface ListeningService {
   /** Base URL, e.g. `http://127.0.0.1:4010`. */
   url: string;

@@ -6,6 +6,10 @@ import type { SseOptions } from './sse';
 import type { TaskOutcomeOption } from './taskRunner';
 import type { SeedData } from './types';
 
+/**
+ * Options of `createService`. Every option has a default, so `createService()` serves the seeded
+ * data with the token `dev-token`, no faults and a 2 s task duration.
+ */
 export interface ServiceOptions {
   /** Accepted access tokens, sent as `Authorization: Bearer <token>`. @default ['dev-token'] */
   tokens?: readonly string[];

@@ -1,3 +1,4 @@
+/** The service's token-bucket rate limit: past it, 429 with `Retry-After`. */
 export interface RateLimitOptions {
   /** Most requests a client may send in one burst. @default 100 */
   capacity?: number;

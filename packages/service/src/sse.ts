@@ -1,6 +1,7 @@
 import type { Timers } from './timers';
 import type { Delivery, WebhookHub } from './webhookHub';
 
+/** Options of the SSE relay at `GET /events`: heartbeat, `retry:` hint, replay buffer, event name. */
 export interface SseOptions {
   /** Interval of `: heartbeat` comments that keep proxies from closing an idle stream. @default 15000 */
   heartbeatMs?: number;

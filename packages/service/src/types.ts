@@ -1,14 +1,21 @@
+/** Whether a spend control is enforced (`active`) or not (`paused`). */
 export type SpendControlStatus = 'active' | 'paused';
+/** The period a spend control's limit applies to. */
 export type SpendInterval = 'daily' | 'weekly' | 'monthly';
+/** An account's lifecycle: `closing` while its deletion task runs, `closed` after. */
 export type AccountStatus = 'active' | 'closing' | 'closed';
+/** A task's status on the wire: `pending`, then `running`, then one terminal status. */
 export type TaskStatus = 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+/** The terminal status a task ends with (see the `taskOutcome` option). */
 export type TaskOutcome = 'completed' | 'failed' | 'cancelled';
 
+/** An amount in a currency, as in a spend control's `limit`. */
 export interface Money {
   amount: number;
   currency: string;
 }
 
+/** A spend control as the service stores and serves it (versioned). */
 export interface SpendControl {
   spend_control_id: string;
   version: number;
@@ -20,6 +27,7 @@ export interface SpendControl {
   account_id: string;
 }
 
+/** An account as the service stores and serves it (versioned). */
 export interface Account {
   account_id: string;
   version: number;
@@ -29,6 +37,7 @@ export interface Account {
   currency: string;
 }
 
+/** A task as the service serves it at `GET /tasks/{id}`, e.g. an account deletion. */
 export interface Task {
   task_id: string;
   status: TaskStatus;
@@ -42,6 +51,7 @@ export interface Task {
   error?: { type: string; message: string };
 }
 
+/** A webhook as delivered on the SSE relay (`GET /events`): envelope version, event type, the entity. */
 export interface WebhookPayload {
   schema_version: string;
   event_type: string;
@@ -54,6 +64,7 @@ export interface SeedData {
   spendControls?: readonly SeedSpendControl[];
 }
 
+/** An account to start with (`seed.accounts`); it starts at version 1. */
 export interface SeedAccount {
   account_id: string;
   name: string;
@@ -62,6 +73,7 @@ export interface SeedAccount {
   status?: AccountStatus;
 }
 
+/** A spend control to start with (`seed.spendControls`); it starts at version 1. */
 export interface SeedSpendControl {
   spend_control_id: string;
   name: string;
@@ -75,6 +87,10 @@ export const STATUS_VALUES: readonly SpendControlStatus[] = ['active', 'paused']
 export const INTERVAL_VALUES: readonly SpendInterval[] = ['daily', 'weekly', 'monthly'];
 export const TERMINAL_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'cancelled'];
 
+/**
+ * The data a service starts with when no `seed` is given: accounts `acc_1` (USD) and `acc_2` (EUR);
+ * spend controls `sc_1` Travel, `sc_2` Software and `sc_3` Meals (paused) on `acc_1`.
+ */
 export const DEFAULT_SEED: SeedData = {
   accounts: [
     { account_id: 'acc_1', name: 'Acme Ltd', currency: 'USD' },

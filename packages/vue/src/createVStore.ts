@@ -3,8 +3,11 @@ import { type App, type InjectionKey, inject } from './vue';
 
 const clientKey: InjectionKey<Client> = Symbol('vstore');
 
+/** The plugin made by `createVStore`: install it with `app.use(plugin)`. */
 export interface VStorePlugin {
+  /** Provides the client to every component of `app` (called by `app.use`). */
   install(app: App): void;
+  /** The client the plugin provides. */
   readonly client: Client;
 }
 

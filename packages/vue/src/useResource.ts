@@ -10,6 +10,7 @@ import { useObserverRefs } from './useObserverRefs';
 import { type ComputedRef, computed, type MaybeRefOrGetter } from './vue';
 import { warnOutsideScope } from './warnOutsideScope';
 
+/** Status of a `useResource` state: `pending`, `success` or `error` (see core's `ResultStatus`). */
 export type ResourceStatus = 'pending' | 'success' | 'error';
 
 /** `useResource`'s result: each field of core's observer result as a readonly ref, and `refetch`. */
@@ -20,6 +21,7 @@ export interface ResourceState<T> {
   readonly error: ComputedRef<ObserverResult<T>['error']>;
   /** error when the last read failed (data may still be shown), else pending until data is held. */
   readonly status: ComputedRef<ResourceStatus>;
+  /** True while a read of this key is in flight (the first one or a refetch). */
   readonly isFetching: ComputedRef<boolean>;
   /** Asks the service again (ignoring `maxAgeMs`); never rejects, the error lands in `error`. */
   refetch(): Promise<void>;
@@ -28,6 +30,10 @@ export interface ResourceState<T> {
 /** What `useResource` reads: a resource client, such as `client.spendControls` or `client.resource(definition)`. */
 export type ResourceSource<T extends object> = ReadableResource<T>;
 
+/**
+ * Options of `useResource`: which version (a ref or getter is followed), and how fresh a stored copy must be
+ * to skip the request.
+ */
 export interface ResourceOptions {
   /** A historical version (>= 1); omitted or 0 follows the latest. @default 0 */
   version?: MaybeRefOrGetter<number | undefined>;
@@ -71,6 +77,17 @@ function stateOf<T>(
  * Any resource by id, over core's `observeResource`: the latest follows the store (triggers only for
  * newer versions), `version` >= 1 reads that historical version. Follows `id` and `version`; nothing
  * is read while the id is undefined.
+ *
+ * @example
+ * ```ts
+ * import { useClient, useResource } from '@vstore/vue';
+ * import { ref } from 'vue';
+ *
+ * // in <script setup>, below app.use(createVStore({ client }))
+ * const id = ref('sc_1');
+ * const { data, status, error, refetch } = useResource(useClient().spendControls, id);
+ * // template: {{ status === 'success' ? data?.name : error?.message }}
+ * ```
  */
 export function useResource<T extends object>(
   resource: ReadableResource<T>,

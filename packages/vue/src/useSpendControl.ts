@@ -3,7 +3,9 @@ import { useClient } from './createVStore';
 import { type ResourceOptions, type ResourceState, useResource, useResourceHistory } from './useResource';
 import type { MaybeRefOrGetter } from './vue';
 
+/** Options of `useSpendControl`: those of `useResource`, and the client. */
 export interface UseSpendControlOptions extends ResourceOptions {
+  /** The client to read with, for use outside a component. @default the one `createVStore` provided */
   client?: Client;
 }
 

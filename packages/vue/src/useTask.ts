@@ -4,8 +4,10 @@ import { useObserverRefs } from './useObserverRefs';
 import { type ComputedRef, computed, type MaybeRefOrGetter } from './vue';
 import { warnOutsideScope } from './warnOutsideScope';
 
+/** Status of `useTask`: `idle` without a task id, `pending`, `success` once completed, `error`. */
 export type TaskHookStatus = TaskObserverResult['status'];
 
+/** What `useTask` returns: the task, its status and the error, as readonly refs. */
 export interface TaskState {
   /** The store's copy of the task; core's poller applies each reply, in status order. */
   readonly task: ComputedRef<TaskObserverResult['task']>;

@@ -2,13 +2,17 @@ import { observeUpdate, type ResourceClient, type UpdateObserver, type UpdateRes
 import { type ComputedRef, computed, getCurrentScope, onScopeDispose, shallowRef } from './vue';
 import { warnOutsideScope } from './warnOutsideScope';
 
+/** Status of the last write: `idle`, `pending`, `success` or `error`. */
 export type MutationStatus = UpdateResult<never>['status'];
 
 /** `useUpdateResource`'s result: core's update observer's state as readonly refs, `mutate` and `edit`. */
 export interface UpdateResourceState<T extends object, TUpdateKey extends string>
   extends Pick<UpdateObserver<T, TUpdateKey>, 'mutate' | 'edit'> {
+  /** The last call's status. */
   readonly status: ComputedRef<MutationStatus>;
+  /** The last call's failure (`InvalidUpdateError`, `EditConflictError`, …). */
   readonly error: ComputedRef<UpdateResult<T>['error']>;
+  /** The last call's result. */
   readonly data: ComputedRef<T | undefined>;
 }
 

@@ -21,6 +21,11 @@ import { createRemovalWatch } from '../tasks/removalWatch';
 import { createTaskClient, type TaskClient } from '../tasks/taskClient';
 import type { ClientContext } from './clientContext';
 
+/**
+ * Options of `createClient`. Only `baseUrl` and `getToken` are required; the rest have defaults fit
+ * for a browser app, and `scheduler`, `random` and `send` exist so tests can make time and the
+ * network deterministic.
+ */
 export interface ClientOptions {
   /** The service's base address, e.g. `https://api.example.com`. */
   baseUrl: string;
@@ -28,10 +33,17 @@ export interface ClientOptions {
   getToken: GetToken;
   /** @default globalThis.fetch, looked up per request */
   fetch?: typeof fetch;
-  /** A new store when omitted; exposed as `client.store`. */
+  /**
+   * The store every read and write goes through; exposed as `client.store`.
+   * @default a new `createEntityStore()`
+   */
   store?: EntityStore;
   /** Goes into support data (`supportInfo().environment`). */
   environment?: string;
+  /**
+   * Bounds of the retries of every request: attempts, backoff, per-attempt timeout, retry budget.
+   * @default see `RetryOptions` (5 attempts, 30 s per attempt, Retry-After honoured up to 60 s)
+   */
   retry?: RetryOptions;
   /**
    * Default `maxAgeMs` of latest reads: an entity the service confirmed within it is served from
@@ -56,14 +68,23 @@ export interface ClientOptions {
   maxResponseBytes?: number;
 }
 
+/**
+ * A vstore client: the built-in resources (`spendControls`, `accounts`, `tasks`), the event stream,
+ * and `resource(definition)` for your own, all over one transport (token, retries, budget) and one
+ * versioned `store`. Made by `createClient`; create one per app and share it (a provider or plugin).
+ */
 export interface Client {
+  /** The versioned store every read, write and event of this client goes through. */
   readonly store: EntityStore;
+  /** Spend controls: versioned, updatable `name`, `status`, `limit` and `interval`, with history. */
   readonly spendControls: ResourceClient<
     SpendControl,
     'name' | 'status' | 'limit' | 'interval',
     SpendControlInput
   >;
+  /** Accounts: read, and delete (which runs as a task). */
   readonly accounts: AccountClient;
+  /** Tasks: read one, poll it until a terminal status, or wait for its completion. */
   readonly tasks: TaskClient;
   /** Webhook payloads into the store: `ingest(payload)`, and `connect(url)` to the service's SSE relay. */
   readonly events: ClientEvents;
@@ -90,6 +111,22 @@ export interface Client {
   hydrate(snapshot: unknown): void;
 }
 
+/**
+ * Creates a client for a vstore service. Nothing is requested until you call a method; the token is
+ * asked for on the first request, then cached (and refreshed once when the gateway answers 401).
+ *
+ * @example
+ * ```ts
+ * import { createClient } from '@vstore/core';
+ *
+ * const client = createClient({
+ *   baseUrl: 'http://127.0.0.1:8080',
+ *   getToken: async () => 'dev-token',
+ * });
+ * const control = await client.spendControls.get('sc_1');
+ * await client.spendControls.update(control.spend_control_id, { status: 'paused' });
+ * ```
+ */
 export function createClient(options: ClientOptions): Client {
   if (typeof options.baseUrl !== 'string' || options.baseUrl === '')
     throw new TypeError('baseUrl is required');

@@ -15,6 +15,10 @@ export interface ChannelLocks extends LockManagerLike {
   close(): void;
 }
 
+/**
+ * Options of `createChannelLocks`, the fallback for runtimes without `navigator.locks`: locks
+ * negotiated over a `BroadcastChannel` with heartbeats, so a closed tab's lock passes on.
+ */
 export interface ChannelLocksOptions {
   /** @default 'vstore:locks' */
   channelName?: string;

@@ -3,14 +3,20 @@ import type { EntityStore, StoreChange } from '../store/types';
 
 /** The part of `BroadcastChannel` this module uses, so tests and other runtimes can supply their own. */
 export interface ChannelLike {
+  /** Sends a structured-cloneable message to the other channels of the same name. */
   postMessage(message: unknown): void;
+  /** Listens for messages from the other channels. */
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  /** Stops a listener added with `addEventListener`. */
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  /** Closes the channel; no message is sent or received after. */
   close(): void;
 }
 
+/** A `BroadcastChannel`-like constructor (`globalThis.BroadcastChannel` by default). */
 export type ChannelConstructor = new (name: string) => ChannelLike;
 
+/** Options of `createCrossTab`: the channel, which types to share, and where malformed messages go. */
 export interface CrossTabOptions {
   /**
    * Tabs share state only with tabs using the same name (and origin).
@@ -25,6 +31,7 @@ export interface CrossTabOptions {
   onError?: (error: unknown) => void;
 }
 
+/** The cross-tab sharing of one store, as started by `createCrossTab`; close it to stop. */
 export interface CrossTab {
   /** Stops sharing in both directions and closes the channel; idempotent. */
   close(): void;

@@ -27,6 +27,7 @@ export interface SharedPollOptions extends PollOptions {
 /** The parts of a client this needs; `createClient(...)` fits. */
 export interface SharedPollClient {
   readonly store: EntityStore;
+  /** Polls a task (`client.tasks.poll` fits). */
   readonly tasks: { poll(taskId: string, options?: PollOptions): Observable<Task> };
 }
 

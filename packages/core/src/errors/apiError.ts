@@ -19,6 +19,10 @@ export interface SupportInfo {
   resource_id?: string;
 }
 
+/**
+ * What an `ApiError` (and each subclass) is constructed from; the client builds these from the
+ * response. Exported for tests and custom transports that construct errors themselves.
+ */
 export interface ApiErrorOptions {
   status: number;
   request: RequestInfo;
@@ -93,6 +97,9 @@ export class RequestValidationError extends ApiError {
   }
 }
 
+/**
+ * One broken business rule of a 422 (`BusinessRuleError.validationErrors`): its message and details as sent.
+ */
 export interface RuleViolation {
   message: string;
   details?: unknown;
@@ -117,6 +124,10 @@ export class BusinessRuleError extends ApiError {
   }
 }
 
+/**
+ * The `details` of a 409 version conflict: which entity, the version the write was based on, and
+ * the version the service holds.
+ */
 export interface ConcurrentUpdateDetails {
   object_type: string;
   object_id: string;
@@ -161,6 +172,10 @@ export class RateLimitError extends ApiError {
   }
 }
 
+/**
+ * One way a response body did not match its schema (`ResponseShapeError.issues`): where
+ * (`path`), what (`message`), and zod's issue `code`.
+ */
 export interface ShapeIssue {
   path: readonly PropertyKey[];
   message: string;

@@ -6,7 +6,12 @@ import type { EventRegistry } from './eventRegistry';
 import type { SseBackoffOptions } from './sseBackoff';
 import type { ConnectionState, SseConnection } from './sseConnection';
 
+/**
+ * Options of `createClientEvents`, for event ingestion over a store without a client. A client
+ * makes its own (`client.events`) from its options; this is for a store used on its own.
+ */
 export interface ClientEventsOptions {
+  /** The store that validated payloads are applied to (origin `event`). */
   store: EntityStore;
   /** @default createDefaultEventRegistry() */
   registry?: EventRegistry;
@@ -14,13 +19,17 @@ export interface ClientEventsOptions {
   supportedMajors?: readonly number[];
   /** A `connect` URL without a scheme is a path under it (`/events` → `<baseUrl>/events`), as request paths are. */
   baseUrl?: string;
+  /** Token for the relay connection, sent as `Authorization` (never in the URL). @default no token */
   getToken?: () => string | Promise<string>;
   /** Forgets a token the gateway refused, so the next `getToken` brings a fresh one. */
   invalidateToken?: (token: string) => void;
   /** Headers that carry the token. @default `{ Authorization: 'Bearer <token>' }` */
   authorize?: (token: string) => Record<string, string>;
+  /** @default globalThis.fetch */
   fetch?: typeof fetch;
+  /** Goes into the support data of stream errors. */
   environment?: string;
+  /** Reconnect delays of `connect`; `ConnectOptions.backoff` overrides them per connection. */
   backoff?: SseBackoffOptions;
   /** See `SseConnectionOptions.connectTimeoutMs`. @default 30000 */
   connectTimeoutMs?: number;
@@ -32,9 +41,11 @@ export interface ClientEventsOptions {
   onGap?: () => void;
 }
 
+/** Options of one `client.events.connect(url)` call. */
 export interface ConnectOptions {
   /** Resume point for the first request, e.g. kept from a previous page. */
   lastEventId?: string;
+  /** Reconnect delays of this connection. @default the client's `events.backoff` */
   backoff?: SseBackoffOptions;
   /**
    * The relay could not replay everything since the last event id (its buffer moved on). Events
@@ -54,6 +65,7 @@ export interface ClientEvents extends EventIngest {
   connect(url: string, options?: ConnectOptions): () => void;
   /** State of the most recent connection; `closed` when none is open. */
   getConnectionState(): ConnectionState;
+  /** `getConnectionState()` as an Observable: the current state first, then each change. */
   readonly connectionState$: Observable<ConnectionState>;
   /** The last event id seen by the most recent connection. */
   getLastEventId(): string | undefined;
@@ -62,6 +74,11 @@ export interface ClientEvents extends EventIngest {
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
 const joinPath = (base: string, path: string) => `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 
+/**
+ * Event ingestion and the SSE relay connection over a store: what a client exposes as
+ * `client.events`, for a store used without a client (a worker, a test). Payloads are validated
+ * against the registry, and their entities offered to the store through the version gate.
+ */
 export function createClientEvents(options: ClientEventsOptions): ClientEvents {
   const ingest = createEventIngest(options.store, {
     registry: options.registry ?? createDefaultEventRegistry(),

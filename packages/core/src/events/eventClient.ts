@@ -1,5 +1,5 @@
-import { firstValueFrom } from 'rxjs';
 import type { TokenProvider } from '../http/tokenProvider';
+import { toPromise } from '../http/toPromise';
 import type { EntityStore } from '../store/types';
 import { type ClientEvents, type ClientEventsOptions, createClientEvents } from './clientEvents';
 
@@ -29,7 +29,9 @@ export function clientEventsFor(
   return createClientEvents({
     store: ctx.store,
     baseUrl: ctx.baseUrl,
-    getToken: () => firstValueFrom(ctx.tokens.get()),
+    // toPromise (the client's own, already loaded) rather than rxjs's firstValueFrom: the token
+    // stream emits once and completes, so the two agree.
+    getToken: () => toPromise(ctx.tokens.get()),
     invalidateToken: (token) => ctx.tokens.invalidate(token),
     ...(ctx.authorize ? { authorize: ctx.authorize } : {}),
     ...(ctx.fetch ? { fetch: ctx.fetch } : {}),

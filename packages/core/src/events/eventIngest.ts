@@ -50,7 +50,12 @@ export interface EventStats {
   readonly unsupported: number;
 }
 
+/**
+ * Options of `createEventIngest`: which event types map to which store types, and which schema majors are
+ * readable.
+ */
 export interface EventIngestOptions {
+  /** Maps `event_type` to a store type (see `createDefaultEventRegistry`). */
   registry: EventRegistry;
   /**
    * Schema majors this client can read; any other `schema_version` raises `UnsupportedSchemaVersionError`.
@@ -59,6 +64,10 @@ export interface EventIngestOptions {
   supportedMajors?: readonly number[];
 }
 
+/**
+ * Webhook payloads into a store: validates each envelope and its data, offers the entity to the
+ * store through the version gate, and counts and reports every outcome.
+ */
 export interface EventIngest {
   /**
    * Validates a webhook payload and offers its entity to the store as origin `event`.
@@ -68,8 +77,11 @@ export interface EventIngest {
    *   supported major: a payload this client cannot read must be loud, not silently dropped.
    */
   ingest(payload: unknown): ApplyOutcome | 'ignored';
+  /** The registry payloads are resolved against; register more types on it. */
   readonly registry: EventRegistry;
+  /** One report per payload, as it is ingested or ignored. */
   readonly reports$: Observable<IngestReport>;
+  /** Counters since creation (received, applied, stale, ignored, …): the same object until one changes. */
   getStats(): EventStats;
   /** useSyncExternalStore-compatible: called after each change of `getStats()`. */
   subscribeStats(listener: () => void): () => void;

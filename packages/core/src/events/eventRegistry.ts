@@ -16,6 +16,10 @@ export interface EventRegistration {
   readonly action?: 'apply' | 'remove';
 }
 
+/**
+ * Which webhook `event_type` maps to which store type, and how to find the id (and whether the
+ * event applies or removes). Lookups never reach `Object.prototype`.
+ */
 export interface EventRegistry {
   /**
    * Adds or replaces a mapping. `pattern` is an exact `event_type` (`spend_control.updated`) or a

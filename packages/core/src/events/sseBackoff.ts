@@ -1,3 +1,7 @@
+/**
+ * Reconnect delays of the event stream: exponential with jitter between failed attempts, bounded
+ * below and above, and reset once a stream has stayed open long enough.
+ */
 export interface SseBackoffOptions {
   /**
    * First reconnect delay; a server's SSE `retry:` field replaces it.

@@ -6,10 +6,17 @@ import { createSseBackoff } from './sseBackoff';
 import type { SseConnectionOptions } from './sseConnectionOptions';
 import { createSseParser } from './sseParser';
 
+/**
+ * State of the event stream: `connecting` (first attempt), `open` (receiving), `reconnecting`
+ * (waiting or retrying after a failure) or `closed` (not connected, or stopped for good).
+ */
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
+/** An open server-sent events stream, reconnecting on its own until `close()`. */
 export interface SseConnection {
+  /** The current state. */
   readonly state: ConnectionState;
+  /** The current state first, then each change. */
   readonly state$: Observable<ConnectionState>;
   /** The last `id:` received, sent as `Last-Event-ID` on reconnect. */
   readonly lastEventId: string | undefined;

@@ -1,4 +1,5 @@
-import { defer, type Observable, of, type SchedulerLike, switchMap, timer } from 'rxjs';
+import { defer, type Observable, type SchedulerLike, switchMap, timer } from 'rxjs';
+import { just } from './just';
 
 /**
  * A "blocked until" time shared by every request of one client: after a 429, all of them wait out
@@ -25,7 +26,7 @@ export function createCooldown(scheduler: SchedulerLike): Cooldown {
   const waitRound = (round: number): Observable<unknown> =>
     defer(() => {
       const remaining = until - scheduler.now();
-      if (remaining <= 0 || round >= MAX_ROUNDS) return of(0);
+      if (remaining <= 0 || round >= MAX_ROUNDS) return just(0);
       return timer(remaining, scheduler).pipe(switchMap(() => waitRound(round + 1)));
     });
   return {

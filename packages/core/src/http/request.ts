@@ -6,6 +6,7 @@ import { ResponseTooLargeError } from '../errors/clientErrors';
 import { describe, shapeIssues } from '../errors/errorFromResponse';
 import { parseJson } from './safeJson';
 
+/** One attempt as handed to a `Send`: the full URL, the headers (token included) and the JSON body. */
 export interface HttpRequest {
   readonly method: string;
   readonly url: string;
@@ -21,6 +22,7 @@ export interface HttpRequest {
 /** A response with its body already read as text. */
 export interface RawResponse {
   readonly status: number;
+  /** Response headers, case-insensitive by name (a `Headers` fits). */
   readonly headers: { get(name: string): string | null };
   readonly text: string;
 }

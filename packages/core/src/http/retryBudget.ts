@@ -7,6 +7,10 @@ export interface RetryBudget {
   readonly available: number;
 }
 
+/**
+ * The client-wide retry budget: each retry spends tokens and each success refills some, so a
+ * service failing broadly gets fewer retries instead of `maxAttempts` times the load.
+ */
 export interface RetryBudgetOptions {
   /** @default 500 */
   capacity?: number;

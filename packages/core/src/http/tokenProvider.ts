@@ -1,5 +1,10 @@
-import { defer, from, type Observable, of } from 'rxjs';
+import { defer, type Observable } from 'rxjs';
+import { just } from './just';
 
+/**
+ * Returns the access token, sync or async. The client calls it lazily, caches the token, shares one
+ * call among concurrent requests, and calls it again once when the gateway answers 401.
+ */
 export type GetToken = () => string | Promise<string>;
 
 /** The access token, fetched lazily, cached, and shared by everyone asking at the same time. */
@@ -33,13 +38,13 @@ export function createTokenProvider(getToken: GetToken): TokenProvider {
   return {
     get: () =>
       defer(() => {
-        if (state.kind === 'ready') return of(state.token);
-        if (state.kind === 'pending') return from(state.promise);
+        if (state.kind === 'ready') return just(state.token);
+        if (state.kind === 'pending') return state.promise;
         const result = getToken();
         // A synchronous getToken stays synchronous, so virtual-time tests see no Promise.
         if (typeof result === 'string') {
           state = { kind: 'ready', token: checked(result) };
-          return of(state.token);
+          return just(state.token);
         }
         const pending: State = {
           kind: 'pending',
@@ -57,7 +62,7 @@ export function createTokenProvider(getToken: GetToken): TokenProvider {
             ),
         };
         state = pending;
-        return from(pending.promise);
+        return pending.promise;
       }),
     invalidate(token) {
       if (state.kind === 'ready' && state.token === token) state = { kind: 'empty' };

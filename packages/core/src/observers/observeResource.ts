@@ -4,6 +4,10 @@ import { readKey } from './requestCache';
 import { contextOf } from './resourceLink';
 import { resultListeners } from './resultListeners';
 
+/**
+ * Status of an observed read: `pending` (no data yet), `success` (data, possibly being refetched)
+ * or `error` (the last read failed; earlier data, if any, is kept).
+ */
 export type ResultStatus = 'pending' | 'success' | 'error';
 
 /**
@@ -50,6 +54,7 @@ export interface ResourceObserver<T> {
   suspend(): void;
 }
 
+/** Options of `observeResource`: which version, how fresh a stored copy must be, and Suspense. */
 export interface ObserveOptions {
   /** 0 or omitted: the latest, which follows the store; n >= 1: that historical version. @default 0 */
   version?: number | undefined;
@@ -71,11 +76,13 @@ export interface ObserveOptions {
  */
 export interface ReadableResource<T extends object> {
   readonly definition: { readonly type: string };
+  /** Reads one entity (see `ResourceClient.get`). */
   get(id: string, options?: GetOptions): Promise<T>;
 }
 
 /** A resource with a history endpoint, for `observeHistory`. */
 export interface HistoryResource<T extends object> extends ReadableResource<T> {
+  /** Reads every version of one entity, oldest first (see `ResourceClient.history`). */
   history(id: string, options?: CallOptions): Promise<T[]>;
 }
 
@@ -98,6 +105,23 @@ export function resultOf<T>(
  * Observes one entity of `resource`: the latest (following the store: every newer version accepted
  * from anywhere notifies, stale and duplicate writes notify nobody) or a historical `version`.
  * Observers of the same resource, id and version share one request and one request state.
+ *
+ * The bindings' `useResource` are this, wired to React or Vue; use it directly for another view
+ * layer or outside components.
+ *
+ * @example
+ * ```ts
+ * import { createClient, observeResource } from '@vstore/core';
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', getToken: async () => 'token' });
+ * const observer = observeResource(client.spendControls, 'sc_1');
+ * const unsubscribe = observer.subscribe(() => {
+ *   const result = observer.getResult();
+ *   if (result.status === 'success') console.log(result.data.name, result.data.version);
+ *   else if (result.status === 'error') console.error(result.error.message);
+ * });
+ * // later: unsubscribe() — the last subscriber leaving aborts a read still in flight
+ * ```
  */
 export function observeResource<T extends object>(
   resource: ReadableResource<T>,

@@ -8,8 +8,13 @@ import { readKey } from './requestCache';
 import { contextOf } from './resourceLink';
 import { resultListeners } from './resultListeners';
 
+/**
+ * Status of a followed task: `idle` without a task id, `pending` until terminal, `success` once
+ * `completed`, `error` when it failed or was cancelled or polling failed.
+ */
 export type TaskObserverStatus = 'idle' | 'pending' | 'success' | 'error';
 
+/** What a task observer shows: the task as the store holds it, a status, and the error if any. */
 export interface TaskObserverResult {
   /** The store's copy of the task (polled replies pass the store's status order). */
   readonly task: Task | undefined;
@@ -19,7 +24,11 @@ export interface TaskObserverResult {
   readonly error: VStoreError | undefined;
 }
 
+/** One task followed by polling, as a subscribable result; see `observeTask`. */
 export interface TaskObserver {
+  /**
+   * The same object until the task or the poll's error changes: usable as a `useSyncExternalStore` snapshot.
+   */
   getResult(): TaskObserverResult;
   /**
    * The first subscriber starts polling unless the task is terminal in the store; observers of the

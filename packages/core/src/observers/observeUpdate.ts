@@ -4,8 +4,12 @@ import type { EditOptions } from '../resources/editResource';
 import type { ResourceClient, ResourcePatch } from '../resources/resourceClient';
 import { resultListeners } from './resultListeners';
 
+/**
+ * Status of the last write of an update observer: `idle` before any, then `pending`, `success` or `error`.
+ */
 export type UpdateStatus = 'idle' | 'pending' | 'success' | 'error';
 
+/** What an update observer shows: the last call's status, result and error. */
 export interface UpdateResult<T> {
   readonly status: UpdateStatus;
   /** The last call's failure (`InvalidUpdateError`, `ConcurrentUpdateError`, …). */
@@ -14,9 +18,11 @@ export interface UpdateResult<T> {
   readonly data: T | undefined;
 }
 
+/** Writes to one resource with the last call's state as a subscribable result; see `observeUpdate`. */
 export interface UpdateObserver<T extends object, TUpdateKey extends string> {
   /** The last call's state; the same object until it changes. */
   getResult(): UpdateResult<T>;
+  /** Calls `listener` after each change of `getResult()`; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
   /** `update`; resolves to the result, or undefined on failure (see `error`); never rejects. */
   mutate(id: string, patch: ResourcePatch<T, TUpdateKey>): Promise<T | undefined>;

@@ -25,9 +25,14 @@ export interface ReadState {
 /** Which read of an entity a key names: 0 the latest, n >= 1 a historical version, its history list, or a task's polling. */
 export type ReadKind = number | 'history' | 'poll';
 
+/**
+ * The request-cache key of one read of an entity: `type` and `id` with the kind of read (0 the latest,
+ * n a version, `history`, `poll`). For reading a client's request state in tools and tests.
+ */
 export const readKey = (type: string, id: string, kind: ReadKind): string =>
   `${entityKey(type, id)}\u0000${kind}`;
 
+/** Options of `createRequestCache`: how many unobserved entries to keep, and the clock. */
 export interface RequestCacheOptions {
   /**
    * Entries kept for keys nobody observes and nothing reads; the oldest go first. Entries of
@@ -41,11 +46,13 @@ export interface RequestCacheOptions {
 
 /** The one home of request state of a client: reads in flight, last failures, freshness, results. */
 export interface RequestCache {
+  /** The state of one read key, if anything is known about it. */
   get(key: string): ReadState | undefined;
   /** Merges `patch` into the key's state (a new object) and notifies the key's listeners. */
   set(key: string, patch: ReadState): void;
   /** Every entry, oldest first (the shape a snapshot copies). */
   entries(): IterableIterator<[string, ReadState]>;
+  /** Whether a read of `key` is in flight. */
   isFetching(key: string): boolean;
   /**
    * Starts `start` unless a read of `key` is in flight, in which case that one is returned. The

@@ -11,14 +11,14 @@ export function linkResource<T extends object>(part: T, ctx: ClientContext): T {
 }
 
 /**
- * The context of a client part, or of a part derived from one with `Object.create(part)` (an app
- * that wraps `client.tasks` to poll from one tab keeps its client); a TypeError for anything else.
+ * The context of a client part; a TypeError for anything a vstore client did not make. A part derived
+ * from one (`Object.create(client.tasks)` with a `poll` of its own, say, to poll from one tab only)
+ * belongs to the same client: the prototype chain is followed, and the derived part's own methods
+ * are the ones observers call.
  */
 export function contextOf(part: object): ClientContext {
   let ctx: ClientContext | undefined;
-  // A prototype chain is finite and acyclic, so the walk ends.
-  for (let at: object | null = part; at !== null && ctx === undefined; at = Object.getPrototypeOf(at))
-    ctx = links.get(at);
+  for (let at: object | null = part; at !== null && !ctx; at = Object.getPrototypeOf(at)) ctx = links.get(at);
   if (!ctx)
     throw new TypeError(
       'not a vstore resource client: pass client.spendControls, client.tasks or client.resource(definition)',

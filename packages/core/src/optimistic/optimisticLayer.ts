@@ -14,6 +14,7 @@ import { loadedImmer, loadImmer } from './loadImmer';
  */
 export type OptimisticChange<T extends object = Entity> = Partial<T> | ((draft: Draft<T>) => void);
 
+/** Options of `OptimisticLayer.apply`. */
 export interface OptimisticApplyOptions {
   /**
    * The confirmed version the change was made against.
@@ -22,7 +23,12 @@ export interface OptimisticApplyOptions {
   baseVersion?: number;
 }
 
+/**
+ * One optimistic change, as returned by `apply`: confirm it with the server's answer, or fail it
+ * to take it out of the view.
+ */
 export interface OptimisticHandle {
+  /** The confirmed version the change was made against (undefined when none was held). */
   readonly baseVersion: number | undefined;
   /**
    * `pending` until `confirm` or `fail`; `confirming` while the confirmed state has not caught up
@@ -39,7 +45,16 @@ export interface OptimisticHandle {
   fail(): void;
 }
 
+/**
+ * Pending changes shown over a store's confirmed state, without writing them to the store: the
+ * view is rebased over every newer confirmed version, and a change leaves once the store holds its
+ * result (confirm) or at once (fail). Made by `createOptimisticLayer(store)`.
+ */
 export interface OptimisticLayer {
+  /**
+   * Shows `change` over the confirmed entity from now on, until the returned handle is confirmed
+   * (and the store catches up) or failed.
+   */
   apply<T extends object = Entity>(
     type: string,
     id: string,
@@ -54,6 +69,7 @@ export interface OptimisticLayer {
   get<T extends object = Entity>(type: string, id: string): T | undefined;
   /** useSyncExternalStore-compatible: called when the view of this key may have changed. */
   subscribe(type: string, id: string, listener: () => void): () => void;
+  /** `get` as an Observable: the current view first, then each change. */
   observe<T extends object = Entity>(type: string, id: string): Observable<T | undefined>;
   /** Whether any change to this key is still shown. */
   isPending(type: string, id: string): boolean;

@@ -7,8 +7,11 @@ import { type Account, accounts } from './accounts';
 import { type CallOptions, createResourceOps, type GetOptions } from './resourceClient';
 import { type Task, taskSchema } from './tasks';
 
+/** The client of `accounts`: read one, or start its deletion (a task). */
 export interface AccountClient {
+  /** The built-in `accountDefinition`. */
   readonly definition: typeof accounts;
+  /** The latest state of an account (no `version` option: accounts have no history endpoint). */
   get(id: string, options?: Omit<GetOptions, 'version'>): Promise<Account>;
   /** Starts the deletion: resolves with the 202's task. Once that task completes, the account is removed from the store. */
   delete(id: string, options?: CallOptions): Promise<Task>;

@@ -10,8 +10,13 @@ export const accountSchema = z.looseObject({
   currency: nullable(z.string()),
 });
 
+/** An account as read (`account_id`, `status`, …); unknown fields are kept. */
 export type Account = z.output<typeof accountSchema>;
 
+/**
+ * The built-in account resource (exported as `accountDefinition`): versioned, read-only, deleted
+ * through a task with `client.accounts.delete`.
+ */
 export const accounts = defineResource({
   type: 'account',
   idKey: 'account_id',

@@ -25,8 +25,11 @@ export interface ResourceDefinition<
   readonly updatable: readonly TUpdateKey[];
   /** Carries `version`: applied through the store's version gate, readable with `{ version }`. */
   readonly versioned: boolean;
+  /** Where the resource lives. */
   readonly paths: {
+    /** Collection path, e.g. `/spend_controls` (creates POST here). */
     readonly collection: string;
+    /** The path of one entity, e.g. `(id) => `/spend_controls/${id}``. */
     readonly item: (id: string) => string;
     /** Present when the resource has a /history endpoint. */
     readonly history: ((id: string) => string) | undefined;
@@ -39,12 +42,20 @@ export interface ResourceDefinition<
   readonly createBody: (input: TCreate) => unknown;
 }
 
+/**
+ * What `defineResource` takes: the store type, the id field, a zod schema and the collection path;
+ * everything else is optional, with defaults for a versioned resource at `${path}/{id}`.
+ */
 export interface ResourceConfig<TSchema extends $ZodType<object>, TUpdateKey extends string, TCreate> {
+  /** Store type, e.g. `invoice`; one definition per type. */
   type: string;
+  /** Field of the entity holding its id, e.g. `invoice_id`. */
   idKey: string & keyof z.output<TSchema>;
+  /** Validates every read; its output type is the entity type. Classic `zod` or `zod/mini`. */
   schema: TSchema;
   /** Collection path, e.g. `/spend_controls`; items live at `${path}/{id}`. */
   path: string;
+  /** Fields an update may carry; anything else is refused before a request. @default [] (read-only) */
   updatable?: readonly TUpdateKey[];
   /** @default true */
   versioned?: boolean;
@@ -63,6 +74,37 @@ export interface ResourceConfig<TSchema extends $ZodType<object>, TUpdateKey ext
   createBody?: (input: TCreate) => unknown;
 }
 
+/**
+ * Describes a resource of your own API so a client can read, create, update and edit it with the
+ * same guarantees as the built-in ones: validated reads, the store's version gate, refused
+ * non-updatable fields, idempotent creates. Hand the definition to `client.resource(definition)`,
+ * `observeResource` or a binding's `useResource`.
+ *
+ * A versioned resource (the default) must carry an integer `version` >= 1; an unversioned one
+ * (`versioned: false`) is ordered by when its requests started, so an older reply never replaces a
+ * newer one.
+ *
+ * @example
+ * ```ts
+ * import { createClient, defineResource, z } from '@vstore/core';
+ *
+ * const invoices = defineResource({
+ *   type: 'invoice',
+ *   idKey: 'invoice_id',
+ *   schema: z.looseObject({
+ *     invoice_id: z.string(),
+ *     version: z.int(),
+ *     memo: z.string(),
+ *   }),
+ *   path: '/invoices',
+ *   updatable: ['memo'],
+ *   history: true,
+ * });
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', getToken: async () => 'token' });
+ * await client.resource(invoices).update('inv_1', { memo: 'Paid by card' });
+ * ```
+ */
 export function defineResource<
   TSchema extends $ZodType<object>,
   const TUpdateKey extends string & keyof z.output<TSchema> = never,

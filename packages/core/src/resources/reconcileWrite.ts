@@ -81,6 +81,7 @@ export function markOutcomeUnknown(error: ApiError, why: string): ApiError {
   return error;
 }
 
+/** Options of `update`: those of every call, and a callback for an answer that was lost. */
 export interface UpdateOptions<TEntity> extends CallOptions {
   /**
    * Called when the PATCH's answer was lost (a 5xx, a dropped connection) but a read showed the

@@ -1,10 +1,11 @@
 import type { Draft } from 'immer';
-import { defer, map, mergeMap, type Observable, of, throwError } from 'rxjs';
+import { defer, map, type Observable, switchMap, throwError } from 'rxjs';
 import * as z from 'zod/mini';
 import type { ClientContext } from '../client/clientContext';
 import { ResponseShapeError } from '../errors/apiError';
 import { InvalidUpdateError } from '../errors/clientErrors';
 import { createIdempotencyKey } from '../http/idempotency';
+import { just } from '../http/just';
 import { toPromise } from '../http/toPromise';
 import { readKey } from '../observers/requestCache';
 import { linkResource } from '../observers/resourceLink';
@@ -19,6 +20,7 @@ export type ResourcePatch<TEntity, TUpdateKey extends string> = {
   [K in TUpdateKey & keyof TEntity]?: NonNullable<TEntity[K]>;
 };
 
+/** Options every resource call takes: cancellation and a per-attempt timeout. */
 export interface CallOptions {
   /** Aborts the call: the request in flight and every pending wait. */
   signal?: AbortSignal;
@@ -26,30 +28,49 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/** Options of `get`: which version, and how fresh a stored copy must be to skip the request. */
 export interface GetOptions extends CallOptions {
-  /** 0 or omitted: the latest (applied to the store); n >= 1: that historical version (cached). */
+  /** 0 or omitted: the latest (applied to the store); n >= 1: that historical version (cached). @default 0 */
   version?: number;
-  /** Serve the store's copy without a request when the service confirmed it within this many ms. */
+  /**
+   * Serve the store's copy without a request when the service confirmed it within this many ms.
+   * @default the client's `maxAgeMs` (0: always ask)
+   */
   maxAgeMs?: number;
 }
 
+/** Options of `create`: the idempotency key that makes a repeated create safe. */
 export interface CreateOptions extends CallOptions {
-  /** Reuse to repeat a create safely; a fresh key is generated per call when omitted. */
+  /** Reuse to repeat a create safely (across reloads or processes). @default a fresh key per call */
   idempotencyKey?: string;
 }
 
+/**
+ * Reads and writes one resource (a built-in one, or yours via `client.resource(definition)`). Every
+ * read is validated by the definition's schema and offered to the store; a reply older than what the
+ * store holds never replaces it.
+ */
 export interface ResourceClient<
   TEntity extends object,
   TUpdateKey extends string = string,
   TCreate = unknown,
 > {
+  /** The definition this client was made from. */
   readonly definition: ResourceDefinition<TEntity, TUpdateKey, TCreate>;
+  /**
+   * The latest state (applied to the store, resolving with the newest the store holds), or with
+   * `{ version }` one historical version (cached, not applied as the latest).
+   */
   get(id: string, options?: GetOptions): Promise<TEntity>;
   /**
    * Every version, oldest first; the highest is applied as the latest. Asked again while the store
    * holds a newer latest than the list and each reply gets closer to it.
    */
   history(id: string, options?: CallOptions): Promise<TEntity[]>;
+  /**
+   * Creates an entity (POST to the collection) with an `Idempotency-Key`, so a retry after a lost
+   * answer never creates twice; the created entity is applied to the store.
+   */
   create(input: TCreate, options?: CreateOptions): Promise<TEntity>;
   /**
    * Refuses fields not valid for update with `InvalidUpdateError`, before any request. A PATCH whose
@@ -154,7 +175,7 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
     defer(() => {
       const held = store.get<TEntity>(def.type, id);
       const at = ctx.requests.get(readKey(def.type, id, 0))?.confirmedAt;
-      if (held && at !== undefined && maxAgeMs > 0 && scheduler.now() - at <= maxAgeMs) return of(held);
+      if (held && at !== undefined && maxAgeMs > 0 && scheduler.now() - at <= maxAgeMs) return just(held);
       const path = def.paths.item(id);
       const seq = order?.start();
       return transport
@@ -166,7 +187,7 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
     defer(() => {
       // A historical version never changes, so a cached copy is as good as a fresh one.
       const cached = store.getVersion<TEntity>(def.type, id, version);
-      if (cached) return of(cached);
+      if (cached) return just(cached);
       const path = def.paths.item(id);
       return transport
         .request({ method: 'GET', path, query: { version }, schema: def.schema, resourceId: id, timeoutMs })
@@ -228,13 +249,14 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
       // again starts as the reply lands, when no older read of this list can still be in flight (a
       // shared GET is forgotten at its reply), so callers that shared the first read share it too.
       const caughtUp$ = (last: number, reads: number): Observable<TEntity[]> =>
+        // read$ answers once, so switchMap (already in the bundle) serves as well as mergeMap.
         read$.pipe(
-          mergeMap((list) => {
+          switchMap((list) => {
             const top = list.length ? versionOf(list.at(-1) as TEntity) : 0;
             const held = store.get<TEntity>(def.type, id);
             return top > last && held && versionOf(held) > top && reads < HISTORY_READS
               ? caughtUp$(top, reads + 1)
-              : of(list);
+              : just(list);
           }),
         );
       return caughtUp$(-1, 1);

@@ -14,7 +14,11 @@ export const spendControlSchema = z.looseObject({
   account_id: nullable(z.string()),
 });
 
+/**
+ * A spend control as read: id, `version`, `name`, `status`, `limit`, `interval`, and any other field sent.
+ */
 export type SpendControl = z.output<typeof spendControlSchema>;
+/** An amount in a currency, as in a spend control's `limit`. */
 export type Money = z.output<typeof moneySchema>;
 
 /** Body of `POST /spend_controls`. */
@@ -26,6 +30,10 @@ export interface SpendControlInput {
   status?: 'active' | 'paused';
 }
 
+/**
+ * The built-in spend control resource (exported as `spendControlDefinition`): versioned, with
+ * history; `name`, `status`, `limit` and `interval` are updatable. `client.spendControls` is its client.
+ */
 export const spendControls = defineResource({
   type: 'spend_control',
   idKey: 'spend_control_id',

@@ -10,7 +10,12 @@ export const taskSchema = z.looseObject({
   status: z.string().check(z.minLength(1)),
 });
 
+/**
+ * The statuses of the spec. Any other string is accepted, so a newer service does not break reads;
+ * the store ranks an unknown status as work in progress (after `pending`, before the terminal ones).
+ */
 export type TaskStatus = 'pending' | 'running' | 'completed' | 'failed' | 'cancelled' | (string & {});
+/** A task as read: `task_id` and `status`, and whatever else the service sent (`result`, `error`, …). */
 export type Task = z.output<typeof taskSchema> & { readonly status: TaskStatus };
 
 /** Tasks carry no version: the store orders them by status, so an older reply never moves one back. */

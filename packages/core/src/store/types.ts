@@ -19,6 +19,10 @@ export type Origin =
   | 'broadcast'
   | (string & {});
 
+/**
+ * What the store did with a write: `applied` (newer, now the latest), `duplicate` (the same state
+ * it holds), `stale` (older than what it holds; refused) or `deleted` (the key is tombstoned; refused).
+ */
 export type ApplyOutcome = 'applied' | 'duplicate' | 'stale' | 'deleted';
 
 /**
@@ -51,8 +55,10 @@ export interface StoreSnapshot {
   readonly removed: ReadonlyArray<readonly [type: string, id: string]>;
 }
 
+/** How many entries of a hydrated snapshot ended in each outcome (`removed`: tombstones taken over). */
 export type HydrateResult = Record<ApplyOutcome | 'removed', number>;
 
+/** Options of `createEntityStore`: how much history to keep and how unversioned types are ordered. */
 export interface EntityStoreOptions {
   /**
    * Historical versions kept per entity for `getVersion`, besides the latest (`applyHistorical` and,
@@ -75,6 +81,11 @@ export interface EntityStoreOptions {
   order?: Readonly<Record<string, EntityOrder>>;
 }
 
+/**
+ * The versioned entity store under a client: one latest state per `type`/`id`, accepted only when
+ * newer than the one held (the version gate), plus a bounded cache of historical versions. Reads
+ * return the same frozen object until it changes, so UI bindings can compare by identity.
+ */
 export interface EntityStore {
   /**
    * Offers `entity` as the latest state of `type`/`id`; stores it only if it is newer.
@@ -95,6 +106,7 @@ export interface EntityStore {
   getVersion<T extends object = Entity>(type: string, id: string, version: number): T | undefined;
   /** Tombstones the key: later applies return 'deleted'; subscribers are notified once. */
   remove(type: string, id: string, origin?: Origin): void;
+  /** Whether the key is tombstoned by `remove` (every later write to it is refused). */
   isRemoved(type: string, id: string): boolean;
   /** useSyncExternalStore-compatible; the listener reads `get` for the new value. */
   subscribe(type: string, id: string, listener: () => void): () => void;
@@ -114,6 +126,10 @@ export interface EntityStore {
    * Subscribing here rather than to `changes` keeps refused writes free: they build no change record.
    */
   readonly accepted: Observable<StoreChange>;
+  /**
+   * The latest states and tombstones as JSON-serialisable data, for `hydrate` in another store (server
+   * rendering, tests). The historical cache is not included.
+   */
   dehydrate(): StoreSnapshot;
   /**
    * Passes every entry of an (untrusted) snapshot through the same gate as `apply`, taking ownership of

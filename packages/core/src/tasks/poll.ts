@@ -1,4 +1,4 @@
-import { mergeMap, type Observable, of, throwError } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import { TaskCancelledError, TaskFailedError } from '../errors/clientErrors';
 import { type Task, TERMINAL_TASK_STATUSES } from '../resources/tasks';
 import { type PollOptions, pollUntil } from './pollUntil';
@@ -16,10 +16,11 @@ export function pollTask<TTask extends Task = Task>(
     ...options,
     distinctBy: (task) => task.status,
   }).pipe(
-    mergeMap((task) => {
-      if (task.status === 'failed') return throwError(() => new TaskFailedError(task));
-      if (task.status === 'cancelled') return throwError(() => new TaskCancelledError(task));
-      return of(task);
+    // Thrown in `map`, a terminal failure ends the stream with its error (no inner Observable needed).
+    map((task) => {
+      if (task.status === 'failed') throw new TaskFailedError(task);
+      if (task.status === 'cancelled') throw new TaskCancelledError(task);
+      return task;
     }),
   );
 }

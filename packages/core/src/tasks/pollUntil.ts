@@ -2,7 +2,6 @@ import {
   asyncScheduler,
   defer,
   distinctUntilChanged,
-  from,
   type MonoTypeOperatorFunction,
   Observable,
   type ObservableInput,
@@ -91,7 +90,7 @@ function abortable<T>(read: (signal: AbortSignal) => ObservableInput<T>): Observ
   return new Observable<T>((subscriber) => {
     const controller = new AbortController();
     let finished = false;
-    const subscription = from(read(controller.signal)).subscribe({
+    const subscription = defer(() => read(controller.signal)).subscribe({
       next: (value) => subscriber.next(value),
       error: (error: unknown) => {
         finished = true;

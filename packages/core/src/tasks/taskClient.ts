@@ -6,6 +6,7 @@ import { type Task, tasks } from '../resources/tasks';
 import { pollTask } from './poll';
 import type { PollOptions } from './pollUntil';
 
+/** The client of tasks: read one, poll it until a terminal status, or wait for its completion. */
 export interface TaskClient {
   /** Reads the task (always from the service) and applies it to the store. */
   get(taskId: string, options?: CallOptions): Promise<Task>;

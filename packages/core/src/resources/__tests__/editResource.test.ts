@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { reply, scriptedClient, spendControl, standardError } from '../../client/__tests__/scripted';
 import { BusinessRuleError, ConcurrentUpdateError } from '../../errors/apiError';
 import type { HttpRequest } from '../../http/request';
-import { changedFields, loadImmer } from '../editResource';
+import { loadImmer } from '../editResource';
+import { changedFields } from '../editRun';
 
 // immer loads when a recipe first runs; tests on a fake clock load it first so that the module
 // load (real I/O) does not land between their timer steps.

@@ -1,0 +1,142 @@
+import type { Draft, Patch } from 'immer';
+import { catchError, map, type Observable, switchMap, throwError } from 'rxjs';
+import { ConcurrentUpdateError } from '../errors/apiError';
+import { EditConflictError } from '../errors/clientErrors';
+import { just } from '../http/just';
+import type { ResourceDefinition } from './defineResource';
+import type { EditMergeInfo, EditOptions, EditOutcome } from './editResource';
+import { produceWithPatches } from './immerRecipe';
+import { answerLost, reconcileWrite } from './reconcileWrite';
+import type { ResourceOps, ResourcePatch } from './resourceClient';
+import { threeWay } from './threeWay';
+
+// The body of `edit`, loaded with immer (./immerRecipe) by a dynamic import when a recipe first runs:
+// with code splitting, an app's first chunk carries neither immer nor the three-way merge.
+
+/** Top-level fields touched by the patches that are valid for update, in first-touched order. */
+export function changedFields(patches: readonly Patch[], updatable: readonly string[]): string[] {
+  const allowed = new Set(updatable);
+  const fields = new Set<string>();
+  for (const patch of patches) {
+    const field = patch.path[0];
+    if (typeof field === 'string' && allowed.has(field)) fields.add(field);
+  }
+  return [...fields];
+}
+
+const NO_CHANGE: EditMergeInfo = { merged: [], conflicts: [] };
+const versionOf = (entity: object) => (entity as { version?: unknown }).version;
+
+/**
+ * `edit` as an Observable: base → recipe → PATCH of the changed update-valid fields (a nested
+ * change sends the whole top-level field). A newer latest state than the base is compared three
+ * ways (base, the recipe's result, theirs); `'abort'` stops at a real conflict, otherwise the recipe
+ * runs again over theirs. A 409 reads the latest and goes again, at most `maxAttempts` PATCHes; a
+ * PATCH whose answer was lost is settled by a read, never sent blindly again.
+ */
+export function editRun<TEntity extends object, TUpdateKey extends string, TCreate>(
+  def: ResourceDefinition<TEntity, TUpdateKey, TCreate>,
+  ops: ResourceOps<TEntity, TUpdateKey, TCreate>,
+  id: string,
+  recipe: (draft: Draft<TEntity>) => void,
+  options: Omit<EditOptions<TEntity>, 'signal'>,
+  held: () => TEntity | undefined,
+): Observable<TEntity> {
+  const maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 3));
+  const mode = options.onConflict ?? 'rebase';
+  const call = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
+  // After a conflict, an identical GET in flight may predate the competing write: never join it.
+  const fresh = { maxAgeMs: 0, shared: false, ...call };
+
+  const produce = (state: TEntity) => {
+    const [next, patches] = produceWithPatches(state, recipe as (draft: Draft<TEntity>) => void);
+    return { next: next as TEntity, fields: changedFields(patches, def.updatable) };
+  };
+  // The PATCH carries no version, so the service only detects writes that overlap it in time. So
+  // the recipe's result is always sent over the latest state, and with a base older than the
+  // latest, what changed in between is compared before anything is sent.
+  const start$ = (): Observable<{ base: TEntity; latest$: Observable<TEntity> }> => {
+    const copy = options.baseVersion !== undefined || mode === 'abort' ? held() : undefined;
+    if (options.baseVersion !== undefined && (!copy || versionOf(copy) !== options.baseVersion))
+      return ops
+        .get$(id, { version: options.baseVersion, ...call })
+        .pipe(map((base) => ({ base, latest$: ops.get$(id, call) })));
+    if (copy) return just({ base: copy, latest$: ops.get$(id, call) });
+    return ops.get$(id, call).pipe(map((base) => ({ base, latest$: just(base) })));
+  };
+
+  return start$().pipe(
+    switchMap(({ base, latest$ }) => {
+      const mine = produce(base);
+      const compare = (latest: TEntity): EditMergeInfo => {
+        if (latest === base || versionOf(latest) === versionOf(base)) return NO_CHANGE;
+        const { merged, conflicts } = threeWay(
+          base as Record<string, unknown>,
+          mine.next as Record<string, unknown>,
+          latest as Record<string, unknown>,
+          def.updatable,
+        );
+        return { merged, conflicts };
+      };
+      const settle = (
+        entity: TEntity,
+        result: EditOutcome<TEntity>['result'],
+        info: EditMergeInfo,
+        attempts: number,
+        fields: readonly string[],
+      ) => {
+        options.onOutcome?.({
+          entity,
+          base,
+          result,
+          attempts,
+          fields,
+          merged: info.merged,
+          conflicts: info.conflicts,
+        });
+        return entity;
+      };
+
+      const attempt = (latest: TEntity, info: EditMergeInfo, n: number): Observable<TEntity> => {
+        if (mode === 'abort' && info.conflicts.length > 0)
+          return throwError(
+            () =>
+              new EditConflictError(def.type, id, info.conflicts, {
+                base,
+                mine: mine.next,
+                theirs: latest,
+              }),
+          );
+        const { next, fields } = latest === base ? mine : produce(latest);
+        if (fields.length === 0) return just(settle(latest, 'unchanged', info, n - 1, []));
+        const patch: Record<string, unknown> = {};
+        for (const field of fields) patch[field] = (next as Record<string, unknown>)[field];
+        return ops.update$(id, patch as ResourcePatch<TEntity, TUpdateKey>, call).pipe(
+          map((saved) => settle(saved, 'saved', info, n, fields)),
+          catchError((error: unknown) => {
+            if (error instanceof ConcurrentUpdateError && n < maxAttempts) {
+              return ops.get$(id, fresh).pipe(
+                switchMap((newer) => {
+                  const again = compare(newer);
+                  if (mode === 'rebase' || again.conflicts.length === 0)
+                    options.onRetry?.(newer, n + 1, again);
+                  return attempt(newer, again, n + 1);
+                }),
+              );
+            }
+            if (!answerLost(error)) return throwError(() => error);
+            const baseVersion = versionOf(latest);
+            return reconcileWrite({
+              error,
+              patch,
+              baseVersion: typeof baseVersion === 'number' ? baseVersion : undefined,
+              read$: ops.get$(id, fresh),
+            }).pipe(map((landed) => settle(landed, 'reconciled', info, n, fields)));
+          }),
+        );
+      };
+
+      return latest$.pipe(switchMap((latest) => attempt(latest, compare(latest), 1)));
+    }),
+  );
+}
