@@ -31,7 +31,9 @@ export function checkTarball(tarball, into, { dir, workspace }) {
   const problems = [];
 
   const listed = (list) => `${list.slice(0, 5).join(', ')}${list.length > 5 ? `, … (${list.length})` : ''}`;
-  const stray = files.filter((file) => !TOP_LEVEL.test(file) && !file.startsWith('dist/'));
+  // A bin may be a small launcher outside dist/ (the service's picks src/ in the workspace, dist/ elsewhere).
+  const bins = new Set(targets(manifest.bin).map((target) => target.replace(/^\.\//, '')));
+  const stray = files.filter((file) => !TOP_LEVEL.test(file) && !file.startsWith('dist/') && !bins.has(file));
   if (stray.length) problems.push(`ships files outside dist/: ${listed(stray)}`);
   const tests = files.filter((file) => /(^|\/)__tests__\/|\.(test|spec)\.[cm]?[jt]sx?$/.test(file));
   if (tests.length) problems.push(`ships tests: ${listed(tests)}`);
