@@ -1,74 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createServer as createViteServer } from 'vite';
-
-export interface SsrServerOptions {
-  /** The service the pages read, e.g. a `@vstore/service` on loopback. */
-  serviceUrl: string;
-  /** @default 'dev-token' */
-  token?: string;
-  /** @default '127.0.0.1' */
-  host?: string;
-  /** @default 0 (any free port) */
-  port?: number;
-}
+import { type SsrServerOptions, startSsrServer as start } from '@vstore/dashboard-kit/ssr-server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const attribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * Vite in middleware mode behind a Node HTTP server: `/` and `/controls/<id>` render the detail view
- * on the server (src/entryServer.tsx), with the client's snapshot in the page for src/entryClient.tsx.
+ * This example's server: `/` and `/controls/<id>` render the detail view with src/entryServer
+ * on the server, and src/entryClient hydrates it from the snapshot in the page.
  */
-export async function startSsrServer(options: SsrServerOptions) {
-  const { serviceUrl, token = 'dev-token', host = '127.0.0.1', port = 0 } = options;
-  const server = createServer((req, res) => {
-    vite.middlewares(req, res, async () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const match = /^\/(?:controls\/([\w-]+))?$/.exec(url.pathname);
-      if (!match) return void res.writeHead(404).end('not found');
-      try {
-        const id = match[1] ?? 'sc_1';
-        const template = await vite.transformIndexHtml(
-          url.pathname,
-          await readFile(`${root}/index.html`, 'utf8'),
-        );
-        const { render } = (await vite.ssrLoadModule(
-          '/src/entryServer.tsx',
-        )) as typeof import('./entryServer');
-        const { html, snapshot } = await render(id, { serviceUrl, token });
-        const app =
-          `<div id="root" data-id="${attribute(id)}" data-service-url="${attribute(serviceUrl)}">${html}</div>` +
-          `<script type="application/json" id="vstore-snapshot">${snapshot}</script>`;
-        res
-          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-          .end(template.replace('<!--app-->', app));
-      } catch (error) {
-        vite.ssrFixStacktrace(error as Error);
-        res.writeHead(500, { 'content-type': 'text/plain' }).end((error as Error).message);
-      }
-    });
-  });
-  const vite = await createViteServer({
-    root,
-    appType: 'custom',
-    logLevel: 'error',
-    // Vite's client in the page talks to this server (not a port of its own, which may be taken), and
-    // nothing is watched: an edit elsewhere in the workspace must not reload a page under test.
-    server: { middlewareMode: true, hmr: { server }, watch: null },
-  });
-  await new Promise<void>((resolve) => server.listen(port, host, resolve));
-  const { port: bound } = server.address() as AddressInfo;
-  return {
-    url: `http://${host}:${bound}/`,
-    async close() {
-      await vite.close();
-      // A browser keeps connections alive; close() alone would wait for them.
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+export const startSsrServer = (options: SsrServerOptions) =>
+  start({ root, entry: '/src/entryServer.tsx' }, options);
