@@ -1,55 +1,14 @@
-import {
-  ApiError,
-  BusinessRuleError,
-  ConcurrentUpdateError,
-  GatewayError,
-  IdempotencyInProgressError,
-  NetworkError,
-  RateLimitError,
-  RequestValidationError,
-  ResponseShapeError,
-} from '../errors/apiError';
-import {
-  EditConflictError,
-  IdempotencyKeyReuseError,
-  InvalidUpdateError,
-  PollTimeoutError,
-  ResponseTooLargeError,
-  TaskCancelledError,
-  TaskFailedError,
-  UnsupportedSchemaVersionError,
-} from '../errors/clientErrors';
 import type { VStoreError } from '../errors/vstoreError';
+import { VSTORE_ERROR_CLASSES } from '../errors/vstoreErrorClasses';
 import type { ErrorRecord } from './clientSnapshot';
 import { plainData } from './plainData';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 
 // Every class a read can end with, by name. A Map, so a hostile name such as `__proto__` finds nothing.
-// A new exported error class belongs here too, or it comes back as its nearest base (see below).
+// A new exported error class goes into VSTORE_ERROR_CLASSES; any other comes back as its nearest base.
 const CLASSES = new Map<string, ErrorClass>(
-  [
-    ApiError,
-    BusinessRuleError,
-    ConcurrentUpdateError,
-    GatewayError,
-    IdempotencyInProgressError,
-    NetworkError,
-    RateLimitError,
-    RequestValidationError,
-    ResponseShapeError,
-    EditConflictError,
-    IdempotencyKeyReuseError,
-    InvalidUpdateError,
-    PollTimeoutError,
-    ResponseTooLargeError,
-    TaskCancelledError,
-    TaskFailedError,
-    UnsupportedSchemaVersionError,
-    TypeError,
-    RangeError,
-    Error,
-  ].map((type) => [type.prototype.name, type]),
+  [...VSTORE_ERROR_CLASSES, TypeError, RangeError, Error].map((type) => [type.prototype.name, type]),
 );
 
 // The classes by prototype, to find the nearest known class of an error of an unknown subclass.
