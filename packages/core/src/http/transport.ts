@@ -104,7 +104,22 @@ export function createTransport(options: TransportOptions): Transport {
     });
 
     const attempt$: Observable<T> = cooldown.wait().pipe(
-      switchMap(() => options.tokens.get()),
+      switchMap(() =>
+        // The app's getToken failed: its error may carry what the token call was sent (an HTTP
+        // client's request config with credentials), so it travels on only as a scrubbed copy.
+        defer(() => options.tokens.get()).pipe(
+          catchError((error: unknown) => {
+            const cause = scrubError(error, baseSecrets);
+            return throwError(
+              () =>
+                new NetworkError(
+                  `${spec.method} ${endpoint} was not sent: getToken failed (${describeCause(cause)}). Check the token source.`,
+                  { request: info(), cause },
+                ),
+            );
+          }),
+        ),
+      ),
       switchMap((token) => {
         const request = info();
         const headers: Record<string, string> = { accept: 'application/json', ...authorize(token) };

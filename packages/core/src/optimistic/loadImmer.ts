@@ -11,9 +11,16 @@ export const loadedImmer = (): Immer | undefined => immer;
  * keeps it out of the initial load: only recipes need it. Later calls share the first promise.
  */
 export function loadImmer(): Promise<Immer> {
-  loading ??= import('./immerProduce').then((module) => {
-    immer = module;
-    return module;
-  });
+  // A failed load (offline, or chunks replaced by a deploy) is forgotten, so the next recipe tries again.
+  loading ??= import('./immerProduce').then(
+    (module) => {
+      immer = module;
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }

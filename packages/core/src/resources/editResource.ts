@@ -79,10 +79,17 @@ let loading: Promise<EditModule> | undefined;
  */
 export function loadImmer(): Promise<EditModule> {
   if (loaded) return Promise.resolve(loaded);
-  loading ??= import('./editRun').then((module) => {
-    loaded = module;
-    return module;
-  });
+  // A failed load (offline, or chunks replaced by a deploy) is forgotten, so the next edit tries again.
+  loading ??= import('./editRun').then(
+    (module) => {
+      loaded = module;
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 

@@ -178,8 +178,18 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
       if (held && at !== undefined && maxAgeMs > 0 && scheduler.now() - at <= maxAgeMs) return just(held);
       const path = def.paths.item(id);
       const seq = order?.start();
+      // Without versions the reply is ordered by when its request started: joining an identical GET
+      // already in flight would give an earlier request's reply this later number, and let it
+      // replace a write that started in between. So such a read is always a request of its own.
       return transport
-        .request({ method: 'GET', path, schema: def.schema, resourceId: id, timeoutMs, shared })
+        .request({
+          method: 'GET',
+          path,
+          schema: def.schema,
+          resourceId: id,
+          timeoutMs,
+          shared: order ? false : shared,
+        })
         .pipe(map((entity) => accept(id, checkId('GET', path, id, entity), seq)));
     });
 

@@ -69,6 +69,23 @@ describe('no token in any error', () => {
     }
   });
 
+  it('never carries what a failed getToken was sent (its client secret) into the error or a snapshot', async () => {
+    // The shape an HTTP client's rejection takes when a token endpoint refuses: its request config.
+    const refused = Object.assign(new Error('Request failed with status code 401'), {
+      config: { data: 'client_secret=SUPERSECRET', auth: { username: 'app', password: 'SUPERSECRET' } },
+    });
+    const { client, requests } = scriptedClient(() => reply(200, {}), {
+      getToken: () => Promise.reject(refused),
+      retry: { maxAttempts: 1 },
+    });
+    const error = (await failure(client.spendControls.get('sc_1'))) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toMatch(/getToken failed/);
+    expect(requests).toHaveLength(0);
+    for (const text of [...renderings(error), JSON.stringify(client.dehydrate())])
+      expect(text).not.toContain('SUPERSECRET');
+  });
+
   it('keeps what failed from the cause, never the foreign error itself', async () => {
     const original = Object.assign(new TypeError('fetch failed'), { code: 'ECONNRESET' });
     const { client } = scriptedClient(() => original, { retry: { maxAttempts: 1 } });

@@ -13,14 +13,15 @@ afterEach(() => {
 });
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
-const notes = defineResource({
+const notesConfig = {
   type: 'note',
   path: '/notes',
   idKey: 'note_id',
   schema: z.looseObject({ note_id: z.string(), text: z.string() }),
   updatable: ['text'],
   versioned: false,
-});
+} as const;
+const notes = defineResource(notesConfig);
 
 describe('resources of your own', () => {
   it('names the missing or ill-typed field of a definition when it is made', () => {
@@ -59,6 +60,42 @@ describe('resources of your own', () => {
     await flush();
     expect(client.store.get('note', 'n_1')).toMatchObject({ text: 'new' });
     expect(observer.getResult()).toMatchObject({ status: 'success', data: { text: 'new' } });
+  });
+
+  it('never lets a read that joined an earlier GET replace a write that started in between (unversioned)', async () => {
+    const { client, held } = manualService();
+    const api = client.resource(notes);
+    const observer = observeResource(api, 'n_1');
+    observer.subscribe(() => {});
+    await flush();
+    const write = api.update('n_1', { text: 'new' });
+    // Started after the write: it must not share the observer's GET, which started before it.
+    const read = api.get('n_1');
+    await flush();
+    expect(held.map((h) => h.request.method)).toEqual(['GET', 'PATCH', 'GET']);
+    held[0]?.answer(200, { note_id: 'n_1', text: 'old' });
+    held[1]?.answer(200, { note_id: 'n_1', text: 'new' });
+    await expect(write).resolves.toMatchObject({ text: 'new' });
+    held[2]?.answer(200, { note_id: 'n_1', text: 'new' });
+    await expect(read).resolves.toMatchObject({ text: 'new' });
+    expect(client.store.get('note', 'n_1')).toMatchObject({ text: 'new' });
+  });
+
+  it('orders unversioned replies across definitions of the same type (a module defined twice, a hot reload)', async () => {
+    const { client, held } = manualService();
+    const first = client.resource(notes);
+    for (let i = 0; i < 3; i++) {
+      const read = first.get('n_1');
+      await flush();
+      held.at(-1)?.answer(200, { note_id: 'n_1', text: `a${i}` });
+      await read;
+    }
+    const again = client.resource(defineResource({ ...notesConfig }));
+    const read = again.get('n_1');
+    await flush();
+    held.at(-1)?.answer(200, { note_id: 'n_1', text: 'fresh' });
+    await expect(read).resolves.toMatchObject({ text: 'fresh' });
+    expect(client.store.get('note', 'n_1')).toMatchObject({ text: 'fresh' });
   });
 
   it('reads numeric ids through the id option', async () => {
