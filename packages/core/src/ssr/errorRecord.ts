@@ -54,8 +54,9 @@ export function fromErrorRecord(record: ErrorRecord): VStoreError {
   const error = Reflect.construct(Error, [record.message], type) as Error;
   if (!known)
     Object.defineProperty(error, 'name', { value: record.name, writable: true, configurable: true });
+  // Data only: a field named like one of the class's methods (`supportInfo`, `toJSON`) would hide it.
   for (const [key, value] of Object.entries(plainData(record.fields) as Record<string, unknown>))
-    define(error, key, value);
+    if (!(key in type.prototype)) define(error, key, value);
   return error as VStoreError;
 }
 

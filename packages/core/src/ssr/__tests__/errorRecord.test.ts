@@ -59,6 +59,13 @@ describe('error records', () => {
     });
   });
 
+  it("never let a record's fields hide the class's methods", () => {
+    const record = toErrorRecord(new GatewayError('no', { status: 401, request }));
+    const back = fromErrorRecord({ ...record, fields: { ...record.fields, supportInfo: 'x', toJSON: 1 } });
+    expect(typeof (back as GatewayError).supportInfo).toBe('function');
+    expect((back as GatewayError).supportInfo()).toMatchObject({ method: 'GET', endpoint: '/x' });
+  });
+
   it('keep only JSON data of the fields', () => {
     const error = Object.assign(new ApiError('m', { status: 500, request, body: { ok: 1 } }), {
       fn: () => 1,
