@@ -1,5 +1,6 @@
 import type { Draft } from 'immer';
 import { defer, type Observable, switchMap } from 'rxjs';
+import { lazyModule } from '../lazy/lazyModule';
 import type { ResourceDefinition } from './defineResource';
 import type { ResourceOps } from './resourceClient';
 
@@ -68,30 +69,14 @@ export interface EditOptions<TEntity> {
   timeoutMs?: number;
 }
 
-type EditModule = typeof import('./editRun');
-let loaded: EditModule | undefined;
-let loading: Promise<EditModule> | undefined;
+const editModule = lazyModule(() => import('./editRun'));
+type EditModule = Awaited<ReturnType<typeof editModule.load>>;
 
 /**
- * The body of `edit` and immer with it (./editRun), loaded when a recipe first runs, so that with
- * code splitting an app's first chunk carries neither. Resolves at once (a resolved promise) once
- * loaded.
+ * Loads the body of `edit` and immer with it (./editRun) when a recipe first runs, so that with code
+ * splitting an app's first chunk carries neither.
  */
-export function loadImmer(): Promise<EditModule> {
-  if (loaded) return Promise.resolve(loaded);
-  // A failed load (offline, or chunks replaced by a deploy) is forgotten, so the next edit tries again.
-  loading ??= import('./editRun').then(
-    (module) => {
-      loaded = module;
-      return module;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadImmer = editModule.load;
 
 /**
  * `edit` as an Observable: base → recipe → PATCH of the changed update-valid fields, settled as
@@ -106,5 +91,8 @@ export function editResource<TEntity extends object, TUpdateKey extends string, 
   held: () => TEntity | undefined = () => undefined,
 ): Observable<TEntity> {
   const run = ({ editRun }: EditModule) => editRun(def, ops, id, recipe, options, held);
-  return defer(() => (loaded ? run(loaded) : defer(loadImmer).pipe(switchMap(run))));
+  return defer(() => {
+    const loaded = editModule.loaded();
+    return loaded ? run(loaded) : defer(loadImmer).pipe(switchMap(run));
+  });
 }

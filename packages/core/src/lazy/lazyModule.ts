@@ -1,0 +1,32 @@
+/** A module loaded on first use: `load` brings it in once, `loaded` gives it without waiting, if in. */
+export interface LazyModule<T> {
+  load(): Promise<T>;
+  loaded(): T | undefined;
+}
+
+/**
+ * Wraps a dynamic import (`() => import('./x')`, written at the call site so bundlers split there)
+ * so that it runs once and later calls share it. A failed load (offline, or chunks replaced by a
+ * deploy) is forgotten, so the next call tries again instead of failing until the page reloads.
+ */
+export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
+  let module: T | undefined;
+  let loading: Promise<T> | undefined;
+  return {
+    load() {
+      if (module) return Promise.resolve(module);
+      loading ??= importer().then(
+        (loadedModule) => {
+          module = loadedModule;
+          return loadedModule;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    loaded: () => module,
+  };
+}
