@@ -1,4 +1,11 @@
-import { createClient, observeHistory, observeResource, serializeSnapshot } from '@vstore/core';
+import {
+  createClient,
+  dehydrate,
+  hydrate,
+  observeHistory,
+  observeResource,
+  serializeSnapshot,
+} from '@vstore/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -82,10 +89,10 @@ describe('client snapshot properties', () => {
               : server.spendControls.get(r.id, { version: r.kind === 'latest' ? 0 : r.kind });
           await call.catch(() => undefined);
         }
-        const text = serializeSnapshot(server.dehydrate());
+        const text = serializeSnapshot(dehydrate(server));
         expect(text).not.toMatch(/[<>&\u2028\u2029]/);
         const browser = clientOver(served);
-        browser.hydrate(JSON.parse(text));
+        hydrate(browser, JSON.parse(text));
         for (const r of reads) expect(shown(browser, r)).toEqual(shown(server, r));
       }),
       RUNS,
@@ -101,7 +108,7 @@ describe('client snapshot properties', () => {
           await server.spendControls.get(id).catch(() => undefined);
           await browser.spendControls.get(id).catch(() => undefined);
         }
-        browser.hydrate(JSON.parse(serializeSnapshot(server.dehydrate())));
+        hydrate(browser, JSON.parse(serializeSnapshot(dehydrate(server))));
         for (const id of IDS) {
           const newest = Math.max(onServer[id], held[id]);
           expect(browser.store.get<{ version: number }>('spend_control', id)?.version).toBe(

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Entity, SpendControl } from '@vstore/core';
+import { getClientEvents } from '@vstore/core';
 import type { Service, ServiceState } from '@vstore/service';
 import {
   INITIAL_AMOUNT,
@@ -27,7 +28,7 @@ async function readHistory(service: Service, token: string, id: string): Promise
 /** Where one client's store still differs from the service, or undefined once it matches. */
 function divergence(soak: SoakClient, state: ServiceState): string | undefined {
   const { client, plan } = soak;
-  const received = client.events.getStats().received;
+  const received = getClientEvents(client).getStats().received;
   if (received !== state.webhooks.delivered)
     return `client ${plan.index} received ${received} of ${state.webhooks.delivered} deliveries`;
   for (const [id, version] of Object.entries(state.spendControls)) {

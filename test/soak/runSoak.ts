@@ -1,4 +1,4 @@
-import { createClient, type SpendControl } from '@vstore/core';
+import { createClient, getClientEvents, type SpendControl } from '@vstore/core';
 import { createService, FAULT_PROFILES, type FaultOptions } from '@vstore/service';
 import { awaitConvergence, checkFinalState } from './checkFinalState';
 import { planSoak, type SoakSize } from './planSoak';
@@ -104,7 +104,7 @@ export async function runSoak(
         recorder,
         watch: watchStore(clientPlan.index, client.store, violate),
       });
-      disconnects.push(client.events.connect('/events'));
+      disconnects.push(getClientEvents(client).connect('/events'));
     }
     await waitForStreams(soaks);
     // The first render: each client reads the seeded controls once; from then on events and its own calls.
@@ -151,7 +151,7 @@ function sample(latest: Record<string, number>, soaks: readonly SoakClient[], le
 
 async function waitForStreams(soaks: readonly SoakClient[]): Promise<void> {
   const deadline = Date.now() + 10_000;
-  while (!soaks.every((s) => s.client.events.getConnectionState() === 'open')) {
+  while (!soaks.every((s) => getClientEvents(s.client).getConnectionState() === 'open')) {
     if (Date.now() > deadline) throw new Error('event streams did not open within 10 s');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -169,7 +169,7 @@ function report(
   let refused = 0;
   let checks = ledger.checks;
   for (const soak of soaks) {
-    const stats = soak.client.events.getStats();
+    const stats = getClientEvents(soak.client).getStats();
     refused += stats.duplicate + stats.stale;
     checks += soak.watch.checks() + soak.recorder.checked();
   }

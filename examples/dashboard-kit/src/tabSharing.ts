@@ -2,6 +2,7 @@ import {
   type Client,
   createCrossTab,
   defaultLockManager,
+  getClientEvents,
   type LockManagerLike,
   pollTaskShared,
 } from '@vstore/core';
@@ -48,7 +49,7 @@ export function shareAcrossTabs(base: Client, locks: LockManagerLike = defaultLo
       locks
         .request(EVENTS_LOCK, { signal: controller.signal }, () => {
           if (controller.signal.aborted) return Promise.resolve();
-          disconnect = base.events.connect(url);
+          disconnect = getClientEvents(base).connect(url);
           onRole?.('leader');
           // Held until this tab stops: the lock passes on when the promise settles (or the tab closes).
           return new Promise<void>((resolve) => {

@@ -1,4 +1,4 @@
-import { type Client, createClient } from '@vstore/core';
+import { type Client, createClient, getClientEvents } from '@vstore/core';
 import type { EmbedConfig } from './embedConfig';
 
 export interface RuntimeLease {
@@ -23,7 +23,8 @@ export function leaseRuntime(config: EmbedConfig): RuntimeLease {
     ...(config.environment === undefined ? {} : { environment: config.environment }),
   });
   // Appended rather than resolved, so a service mounted under a path prefix keeps it.
-  if (leases++ === 0) disconnect = client.events.connect(`${config.serviceUrl.replace(/\/$/, '')}/events`);
+  if (leases++ === 0)
+    disconnect = getClientEvents(client).connect(`${config.serviceUrl.replace(/\/$/, '')}/events`);
   let held = true;
   return {
     client,

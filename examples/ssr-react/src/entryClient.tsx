@@ -1,4 +1,4 @@
-import { createClient } from '@vstore/react';
+import { createClient, hydrate } from '@vstore/react';
 import { useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Page } from './Page';
@@ -16,7 +16,7 @@ const client = createClient({
   // The server's reads count as confirmed when it made them: within 30 s, mounting reads nothing again.
   maxAgeMs: 30_000,
 });
-client.hydrate(JSON.parse(state.textContent ?? ''));
+hydrate(client, JSON.parse(state.textContent ?? ''));
 
 /** Marks <html data-hydrated> once hydration committed: for people and browser tests to see. */
 function Hydrated() {

@@ -1,4 +1,4 @@
-import { createClient, serializeSnapshot } from '@vstore/react';
+import { createClient, dehydrate, serializeSnapshot } from '@vstore/react';
 import { renderToString } from 'react-dom/server';
 import { Page } from './Page';
 
@@ -23,5 +23,5 @@ export async function render(id: string, { serviceUrl, token }: RenderOptions) {
     [...new Set([Math.max(1, newest - 1), newest])].map((version) => controls.get(id, { version })),
   );
   const html = renderToString(<Page client={client} id={id} />);
-  return { html, snapshot: serializeSnapshot(client.dehydrate()) };
+  return { html, snapshot: serializeSnapshot(dehydrate(client)) };
 }

@@ -1,4 +1,4 @@
-import { createClient } from '@vstore/vue';
+import { createClient, hydrate } from '@vstore/vue';
 import { createPage } from './page';
 import '@vstore/dashboard-kit/styles.css';
 
@@ -13,7 +13,7 @@ const client = createClient({
   // The server's reads count as confirmed when it made them: within 30 s, mounting reads nothing again.
   maxAgeMs: 30_000,
 });
-client.hydrate(JSON.parse(state.textContent ?? ''));
+hydrate(client, JSON.parse(state.textContent ?? ''));
 createPage(client, root.dataset.id ?? 'sc_1').mount(root);
 // Hydration is synchronous in Vue: mark it done, for people and browser tests to see.
 document.documentElement.dataset.hydrated = 'true';

@@ -1,4 +1,4 @@
-import { createClient, serializeSnapshot } from '@vstore/vue';
+import { createClient, dehydrate, serializeSnapshot } from '@vstore/vue';
 import { renderToString } from 'vue/server-renderer';
 import { createPage } from './page';
 
@@ -16,5 +16,5 @@ export interface RenderOptions {
 export async function render(id: string, { serviceUrl, token }: RenderOptions) {
   const client = createClient({ baseUrl: serviceUrl, getToken: () => token, environment: 'ssr-demo' });
   const html = await renderToString(createPage(client, id));
-  return { html, snapshot: serializeSnapshot(client.dehydrate()) };
+  return { html, snapshot: serializeSnapshot(dehydrate(client)) };
 }

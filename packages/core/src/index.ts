@@ -96,6 +96,7 @@ export type {
   ClientEventsOptions,
   ConnectionState,
   ConnectOptions,
+  EventClientOptions,
   EventIngest,
   EventIngestOptions,
   EventRegistration,
@@ -114,6 +115,7 @@ export {
   createEventRegistry,
   createSseConnection,
   eventsOf,
+  getClientEvents,
   parseSchemaMajor,
 } from './events/index';
 // observers
@@ -146,7 +148,7 @@ export type {
 export { createOptimisticLayer } from './optimistic/index';
 // server rendering
 export type { ClientSnapshot, ErrorRecord, ReadRecord } from './ssr/index';
-export { InvalidSnapshotError, serializeSnapshot } from './ssr/index';
+export { dehydrate, hydrate, InvalidSnapshotError, serializeSnapshot } from './ssr/index';
 // store
 export type {
   ApplyOutcome,

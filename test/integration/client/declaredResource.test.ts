@@ -4,6 +4,7 @@ import {
   EditConflictError,
   type EditOutcome,
   eventsOf,
+  getClientEvents,
   z,
 } from '@vstore/core';
 import type { ServiceOptions } from '@vstore/service';
@@ -81,9 +82,9 @@ describe('a declared resource through the client, over HTTP', () => {
     expect(client.store.get('invoice', id)).toBe(edited);
 
     // Another writer's change reaches this client's store as an `invoice.updated` event, unasked.
-    const disconnect = client.events.connect('/events');
+    const disconnect = getClientEvents(client).connect('/events');
     try {
-      await until(() => client.events.getConnectionState() === 'open');
+      await until(() => getClientEvents(client).getConnectionState() === 'open');
       const readsBefore = harness.sent.filter(
         (s) => s.method === 'GET' && s.url.startsWith('/invoices'),
       ).length;

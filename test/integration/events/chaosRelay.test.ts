@@ -1,4 +1,4 @@
-import { type Client, createClient, type EntityStore } from '@vstore/core';
+import { type Client, createClient, type EntityStore, getClientEvents } from '@vstore/core';
 import { createService, type ListeningService, type Service } from '@vstore/service';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -83,9 +83,11 @@ describe('the event relay under the chaos profile', () => {
     await observer.accounts.get('acc_2');
     const seen = watchVersions(observer.store);
     const errors: unknown[] = [];
-    const disconnect = observer.events.connect('/events');
+    const disconnect = getClientEvents(observer).connect('/events');
     cleanups.push(disconnect);
-    await vi.waitFor(() => expect(observer.events.getConnectionState()).toBe('open'), { timeout: 10_000 });
+    await vi.waitFor(() => expect(getClientEvents(observer).getConnectionState()).toBe('open'), {
+      timeout: 10_000,
+    });
     const requestsBefore = [...counts.entries()].filter(([p]) => p !== '/events');
 
     const failed = await writeAll(writer);
@@ -105,7 +107,7 @@ describe('the event relay under the chaos profile', () => {
         });
         expect(observer.store.isRemoved('account', 'acc_2')).toBe(s.accounts.acc_2?.status === 'closed');
         // Every delivery, duplicates included, has also arrived (none is still on the wire).
-        expect(observer.events.getStats().received).toBe(s.webhooks.delivered);
+        expect(getClientEvents(observer).getStats().received).toBe(s.webhooks.delivered);
       },
       { timeout: 20_000, interval: 50 },
     );
@@ -123,7 +125,7 @@ describe('the event relay under the chaos profile', () => {
     }
     // The observer asked the service for nothing but the stream after its first render.
     expect([...counts.entries()].filter(([p]) => p !== '/events')).toEqual(requestsBefore);
-    const stats = observer.events.getStats();
+    const stats = getClientEvents(observer).getStats();
     // Duplicated and reordered deliveries did happen, and the gate refused them.
     expect(stats.duplicate + stats.stale).toBeGreaterThan(0);
     expect(stats.ignored + stats.unsupported).toBe(0);

@@ -1,4 +1,4 @@
-import { createClient } from '@vstore/core';
+import { createClient, getClientEvents } from '@vstore/core';
 import { createService, type ListeningService, type Service } from '@vstore/service';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -25,8 +25,10 @@ describe('server rendering', () => {
 
     // Before the browser hydrates, it already heard of a newer sc_1 through the relay.
     const browser = createClient({ baseUrl: server.url, getToken });
-    cleanups.push(browser.events.connect('/events'));
-    await vi.waitFor(() => expect(browser.events.getConnectionState()).toBe('open'), { timeout: 10_000 });
+    cleanups.push(getClientEvents(browser).connect('/events'));
+    await vi.waitFor(() => expect(getClientEvents(browser).getConnectionState()).toBe('open'), {
+      timeout: 10_000,
+    });
     await createClient({ baseUrl: server.url, getToken }).spendControls.update('sc_1', { name: 'Renamed' });
     await vi.waitFor(() => expect(browser.store.get('spend_control', 'sc_1')).toMatchObject({ version: 2 }), {
       timeout: 10_000,

@@ -1,4 +1,4 @@
-import { createClient, createSseConnection } from '@vstore/core';
+import { createClient, createSseConnection, getClientEvents } from '@vstore/core';
 import { createService, type ListeningService, type Service } from '@vstore/service';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -48,10 +48,12 @@ describe('the event relay connection', () => {
       fetch: droppingFetch(3, sentIds),
     });
     const states: string[] = [];
-    cleanups.push(observer.events.connect('/events'));
-    const sub = observer.events.connectionState$.subscribe((s) => states.push(s));
+    cleanups.push(getClientEvents(observer).connect('/events'));
+    const sub = getClientEvents(observer).connectionState$.subscribe((s) => states.push(s));
     cleanups.push(() => sub.unsubscribe());
-    await vi.waitFor(() => expect(observer.events.getConnectionState()).toBe('open'), { timeout: 10_000 });
+    await vi.waitFor(() => expect(getClientEvents(observer).getConnectionState()).toBe('open'), {
+      timeout: 10_000,
+    });
 
     for (let i = 1; i <= 6; i++) await writer.spendControls.update('sc_1', { name: `rev ${i}` });
 
@@ -66,7 +68,12 @@ describe('the event relay connection', () => {
     expect(sentIds[0]).toBeNull();
     // The reconnect asked for what came after the last event it had seen, not from the start.
     expect(Number(sentIds[1])).toBeGreaterThanOrEqual(2);
-    expect(observer.events.getStats()).toMatchObject({ received: 6, applied: 6, duplicate: 0, ignored: 0 });
+    expect(getClientEvents(observer).getStats()).toMatchObject({
+      received: 6,
+      applied: 6,
+      duplicate: 0,
+      ignored: 0,
+    });
   });
 
   it('stops for good when the gateway refuses the token, and says so without the token', async () => {

@@ -1,4 +1,4 @@
-import { useVStoreClient } from '@vstore/react';
+import { getClientEvents, useVStoreClient } from '@vstore/react';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
 interface LastEvent {
@@ -12,7 +12,9 @@ interface LastEvent {
  * invoice views follow the store, so an event updates them without a request; this panel says so.
  */
 export function LiveStatus({ url }: { url: string }) {
-  const { events, store } = useVStoreClient();
+  const client = useVStoreClient();
+  const events = getClientEvents(client);
+  const { store } = client;
   const [last, setLast] = useState<LastEvent>();
   useEffect(() => {
     let live = true;

@@ -1,4 +1,4 @@
-import { createClient, type LockManagerLike, observeTask } from '@vstore/core';
+import { createClient, getClientEvents, type LockManagerLike, observeTask } from '@vstore/core';
 import { describe, expect, it, vi } from 'vitest';
 import { shareAcrossTabs, type TabRole } from '../tabSharing';
 
@@ -24,7 +24,7 @@ describe('shareAcrossTabs', () => {
     const locks = fakeLocks();
     const tabs = [0, 1].map(() => {
       const base = createClient({ baseUrl: 'http://127.0.0.1:1', getToken: () => 't' });
-      const connect = vi.spyOn(base.events, 'connect').mockReturnValue(() => {});
+      const connect = vi.spyOn(getClientEvents(base), 'connect').mockReturnValue(() => {});
       return { sharing: shareAcrossTabs(base, locks), connect, roles: [] as TabRole[] };
     });
     const [a, b] = tabs as [(typeof tabs)[0], (typeof tabs)[0]];
@@ -46,7 +46,7 @@ describe('shareAcrossTabs', () => {
     const locks = fakeLocks();
     const make = () => {
       const base = createClient({ baseUrl: 'http://127.0.0.1:1', getToken: () => 't' });
-      return { base, connect: vi.spyOn(base.events, 'connect').mockReturnValue(() => {}) };
+      return { base, connect: vi.spyOn(getClientEvents(base), 'connect').mockReturnValue(() => {}) };
     };
     const a = make();
     const b = make();

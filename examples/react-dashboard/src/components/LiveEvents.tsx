@@ -1,8 +1,6 @@
 import { type TabRole, tabs } from '@vstore/dashboard-kit';
-import { type Client, useVStoreClient } from '@vstore/react';
+import { type ClientEvents, getClientEvents, useVStoreClient } from '@vstore/react';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-
-type EventsApi = Client['events'];
 
 function Stat({
   label,
@@ -23,7 +21,7 @@ function Stat({
   );
 }
 
-function Connected({ events, url }: { events: EventsApi; url: string }) {
+function Connected({ events, url }: { events: ClientEvents; url: string }) {
   const [role, setRole] = useState<TabRole>('follower');
   useEffect(() => {
     let live = true;
@@ -70,14 +68,10 @@ function Connected({ events, url }: { events: EventsApi; url: string }) {
  * gate did with them: duplicated and reordered deliveries are refused, never applied over newer data.
  */
 export function LiveEvents({ url }: { url: string }) {
-  const events = (useVStoreClient() as { events?: EventsApi }).events;
+  const events = getClientEvents(useVStoreClient());
   return (
     <section className="panel live" data-testid="live-events">
-      {events ? (
-        <Connected events={events} url={url} />
-      ) : (
-        <h2>Live updates unavailable (no client.events)</h2>
-      )}
+      <Connected events={events} url={url} />
       <p className="small muted">
         Every event passes the same version check as responses: an older version never replaces a newer one.
       </p>

@@ -1,4 +1,6 @@
 import type { SchedulerLike } from 'rxjs';
+import type { EventClientOptions } from '../events/getClientEvents';
+import type { TokenProvider } from '../http/tokenProvider';
 import type { Transport } from '../http/transport';
 import type { RequestCache } from '../observers/requestCache';
 import type { EntityStore } from '../store/types';
@@ -6,8 +8,8 @@ import type { RemovalWatch } from '../tasks/removalWatch';
 
 /**
  * What the resource, task and account clients of one client share: where requests go, where data
- * lands, and the state of every read. Token, fetch and headers stay with the transport and the
- * event stream, the only parts that use them.
+ * lands, and the state of every read. Token, fetch and headers are used by the transport and, through
+ * `events`, by the event stream `getClientEvents` makes on demand.
  */
 export interface ClientContext {
   readonly transport: Transport;
@@ -20,4 +22,12 @@ export interface ClientContext {
   readonly requests: RequestCache;
   /** Entities that a task's completion removes (account deletion). */
   readonly removals: RemovalWatch;
+  /** What `getClientEvents(client)` makes the client's event stream from; plain data, so it costs nothing unused. */
+  readonly events: {
+    readonly baseUrl: string;
+    readonly tokens: TokenProvider;
+    readonly authorize: ((token: string) => Record<string, string>) | undefined;
+    readonly fetch: typeof fetch | undefined;
+    readonly options: EventClientOptions | undefined;
+  };
 }

@@ -1,6 +1,5 @@
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
-import type { ClientEvents } from '../events/clientEvents';
-import { clientEventsFor, type EventClientOptions } from '../events/eventClient';
+import type { EventClientOptions } from '../events/getClientEvents';
 import { fetchSend, type Send } from '../http/request';
 import { type ResolvedRetryOptions, type RetryOptions, resolveRetryOptions } from '../http/retryPolicy';
 import { createTokenProvider, type GetToken } from '../http/tokenProvider';
@@ -12,9 +11,6 @@ import { checkDefinition } from '../resources/checkDefinition';
 import type { ResourceDefinition } from '../resources/defineResource';
 import { createResourceClient, type ResourceClient } from '../resources/resourceClient';
 import { type SpendControl, type SpendControlInput, spendControls } from '../resources/spendControls';
-import type { ClientSnapshot } from '../ssr/clientSnapshot';
-import { dehydrateClient } from '../ssr/dehydrateClient';
-import { hydrateClient } from '../ssr/hydrateClient';
 import { createEntityStore } from '../store/entityStore';
 import type { EntityStore } from '../store/types';
 import { createRemovalWatch } from '../tasks/removalWatch';
@@ -58,7 +54,10 @@ export interface ClientOptions {
   scheduler?: SchedulerLike;
   /** Replaces the fetch boundary with an Observable one (tests, custom transports). */
   send?: Send;
-  /** Options of `client.events`: registry, backoff and timeouts of the event stream, error and gap handlers. */
+  /**
+   * Options of the client's events (`getClientEvents(client)`): registry, backoff and timeouts of the
+   * event stream, error and gap handlers.
+   */
   events?: EventClientOptions;
   /**
    * Longest response body the client reads, success or error, counted while it streams in. A longer
@@ -69,9 +68,11 @@ export interface ClientOptions {
 }
 
 /**
- * A vstore client: the built-in resources (`spendControls`, `accounts`, `tasks`), the event stream,
- * and `resource(definition)` for your own, all over one transport (token, retries, budget) and one
+ * A vstore client: the built-in resources (`spendControls`, `accounts`, `tasks`) and
+ * `resource(definition)` for your own, all over one transport (token, retries, budget) and one
  * versioned `store`. Made by `createClient`; create one per app and share it (a provider or plugin).
+ * What only some apps use takes the client as an argument, so other apps do not ship it: webhook
+ * events (`getClientEvents(client)`) and server rendering (`dehydrate(client)`, `hydrate(client, snapshot)`).
  */
 export interface Client {
   /** The versioned store every read, write and event of this client goes through. */
@@ -86,8 +87,6 @@ export interface Client {
   readonly accounts: AccountClient;
   /** Tasks: read one, poll it until a terminal status, or wait for its completion. */
   readonly tasks: TaskClient;
-  /** Webhook payloads into the store: `ingest(payload)`, and `connect(url)` to the service's SSE relay. */
-  readonly events: ClientEvents;
   /**
    * A client for a resource described with `defineResource`, sharing this client's transport and
    * store; the same object every time for the same definition.
@@ -97,18 +96,6 @@ export interface Client {
   ): ResourceClient<TEntity, TUpdateKey, TCreate>;
   /** The resolved retry bounds, for display and diagnostics. */
   readonly retryOptions: Readonly<ResolvedRetryOptions>;
-  /**
-   * The client's state for a page rendered on the server: entities and tombstones, cached historical
-   * versions and history lists, the last error of each read (a plain record) and when each read was
-   * confirmed. Put it in the page with `serializeSnapshot`.
-   */
-  dehydrate(): ClientSnapshot;
-  /**
-   * Takes a `dehydrate()` snapshot (untrusted: it is checked whole first, and a bad one throws
-   * `InvalidSnapshotError` having changed nothing). Entities pass the store's version gate; a
-   * hydrated read counts as confirmed at its server time, so `maxAgeMs` can skip the mount's read.
-   */
-  hydrate(snapshot: unknown): void;
 }
 
 /**
@@ -155,37 +142,34 @@ export function createClient(options: ClientOptions): Client {
     maxAgeMs: options.maxAgeMs ?? 0,
     requests: createRequestCache({ now: () => scheduler.now() }),
     removals: createRemovalWatch(store),
+    events: {
+      baseUrl: options.baseUrl,
+      tokens,
+      authorize: options.authorize,
+      fetch: options.fetch,
+      options: options.events,
+    },
   };
   // One resource client per definition, so observers and hooks keyed by it share their requests.
   const resources = new WeakMap<object, ResourceClient<object, string, never>>();
-  return {
-    store: ctx.store,
-    spendControls: createResourceClient(spendControls, ctx),
-    accounts: createAccountClient(ctx),
-    tasks: linkResource(createTaskClient(ctx), ctx),
-    events: clientEventsFor(
-      {
-        store,
-        tokens,
-        baseUrl: options.baseUrl,
-        authorize: options.authorize,
-        fetch: options.fetch,
-        environment: options.environment,
+  return linkResource<Client>(
+    {
+      store: ctx.store,
+      spendControls: createResourceClient(spendControls, ctx),
+      accounts: createAccountClient(ctx),
+      tasks: linkResource(createTaskClient(ctx), ctx),
+      resource<TEntity extends object, TUpdateKey extends string, TCreate>(
+        definition: ResourceDefinition<TEntity, TUpdateKey, TCreate>,
+      ) {
+        let made = resources.get(definition) as ResourceClient<TEntity, TUpdateKey, TCreate> | undefined;
+        if (!made) {
+          made = createResourceClient(checkDefinition(definition), ctx);
+          resources.set(definition, made as unknown as ResourceClient<object, string, never>);
+        }
+        return made;
       },
-      options.events,
-    ),
-    resource<TEntity extends object, TUpdateKey extends string, TCreate>(
-      definition: ResourceDefinition<TEntity, TUpdateKey, TCreate>,
-    ) {
-      let made = resources.get(definition) as ResourceClient<TEntity, TUpdateKey, TCreate> | undefined;
-      if (!made) {
-        made = createResourceClient(checkDefinition(definition), ctx);
-        resources.set(definition, made as unknown as ResourceClient<object, string, never>);
-      }
-      return made;
+      retryOptions: retry,
     },
-    retryOptions: retry,
-    dehydrate: () => dehydrateClient(ctx),
-    hydrate: (snapshot) => hydrateClient(ctx, snapshot),
-  };
+    ctx,
+  );
 }

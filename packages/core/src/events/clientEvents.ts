@@ -41,7 +41,7 @@ export interface ClientEventsOptions {
   onGap?: () => void;
 }
 
-/** Options of one `client.events.connect(url)` call. */
+/** Options of one `getClientEvents(client).connect(url)` call. */
 export interface ConnectOptions {
   /** Resume point for the first request, e.g. kept from a previous page. */
   lastEventId?: string;

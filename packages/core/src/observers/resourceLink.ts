@@ -4,7 +4,10 @@ import type { ClientContext } from '../client/clientContext';
 // internal, and keeping it off the public object keeps it out of autocompletion and snapshots.
 const links = new WeakMap<object, ClientContext>();
 
-/** Records which client `part` belongs to, so an observer of it finds the client's store and requests. */
+/**
+ * Records which client `part` belongs to (the client itself, or one of its resource or task clients),
+ * so an observer, `getClientEvents` or `dehydrate` given it finds the client's store and requests.
+ */
 export function linkResource<T extends object>(part: T, ctx: ClientContext): T {
   links.set(part, ctx);
   return part;
@@ -21,7 +24,7 @@ export function contextOf(part: object): ClientContext {
   for (let at: object | null = part; at !== null && !ctx; at = Object.getPrototypeOf(at)) ctx = links.get(at);
   if (!ctx)
     throw new TypeError(
-      'not a vstore resource client: pass client.spendControls, client.tasks or client.resource(definition)',
+      'not made by a vstore client: pass a client from createClient, client.spendControls, client.tasks or client.resource(definition)',
     );
   return ctx;
 }

@@ -32,7 +32,7 @@ export interface ReadRecord {
 }
 
 /**
- * A client's state as JSON, from `client.dehydrate()`: the store's entities and tombstones (the
+ * A client's state as JSON, from `dehydrate(client)`: the store's entities and tombstones (the
  * store's own snapshot), and what each read came to. Arrays, not keyed objects, so an id never
  * becomes an object key.
  */
@@ -45,7 +45,7 @@ export interface ClientSnapshot {
 export const CLIENT_SNAPSHOT_FORMAT = 'vstore-client/1';
 
 /**
- * `client.hydrate` was given something that is not a `client.dehydrate()` snapshot. Nothing was
+ * `hydrate(client, snapshot)` was given something that is not a `dehydrate(client)` snapshot. Nothing was
  * hydrated: the store and the client's reads are as they were.
  */
 export class InvalidSnapshotError extends TypeError {
@@ -55,7 +55,7 @@ export class InvalidSnapshotError extends TypeError {
   /** Where in the snapshot the first problem is, e.g. `reads[3].result`. */
   readonly path: string;
   constructor(path: string, problem: string, options?: { cause?: unknown }) {
-    super(`hydrate: ${path} ${problem}; pass what client.dehydrate() returned.`, options);
+    super(`hydrate: ${path} ${problem}; pass what dehydrate(client) returned.`, options);
     this.path = path;
   }
 }

@@ -2,4 +2,6 @@
 
 export type { ClientSnapshot, ErrorRecord, ReadRecord } from './clientSnapshot';
 export { InvalidSnapshotError } from './clientSnapshot';
+export { dehydrate } from './dehydrate';
+export { hydrate } from './hydrate';
 export { serializeSnapshot } from './serializeSnapshot';

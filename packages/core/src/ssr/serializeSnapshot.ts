@@ -10,7 +10,7 @@ const toUnicodeEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).
  * The snapshot as JSON that is safe to put inside a `<script>` element, as a JavaScript expression
  * (`window.__VSTORE__ = …`) or as the text of `<script type="application/json">`: no string in it
  * can close the element or open a comment. Read it back with `JSON.parse` and give it to
- * `client.hydrate`.
+ * `hydrate(client, snapshot)`.
  */
 export function serializeSnapshot(snapshot: ClientSnapshot): string {
   const json = JSON.stringify(snapshot);

@@ -50,11 +50,11 @@ afterEach(() => {
 });
 
 /** The browser half: a client given the snapshot (as the page carries it) hydrates the server's markup. */
-async function hydrate(html: string, snapshot: ClientSnapshot, suspense = false) {
+async function hydrateMarkup(html: string, snapshot: ClientSnapshot, suspense = false) {
   const browserSide = await side();
   const browser = browserSide.ssrService(3);
   const { serializeSnapshot } = await import('@vstore/core');
-  browser.client.hydrate(JSON.parse(serializeSnapshot(snapshot)));
+  browserSide.hydrate(browser.client, JSON.parse(serializeSnapshot(snapshot)));
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);
@@ -89,7 +89,10 @@ describe('server rendering with @vstore/react', () => {
     expect(html).toContain('failed error ApiError: ');
     expect(html).toContain('spend control sc_404 not found');
 
-    const { browser, container, recoverable, firstRenders } = await hydrate(html, server.client.dehydrate());
+    const { browser, container, recoverable, firstRenders } = await hydrateMarkup(
+      html,
+      serverSide.dehydrate(server.client),
+    );
     expect(firstRenders).toEqual({ latest: false, historical: false, history: false, failed: false });
     expect(recoverable).not.toHaveBeenCalled();
     for (const spy of warnings) expect(spy).not.toHaveBeenCalled();
@@ -112,9 +115,9 @@ describe('server rendering with @vstore/react', () => {
     expect(html).toContain('<li>v3 Travel v3</li>');
     expect(html).not.toContain('loading');
 
-    const { browser, container, recoverable, firstRenders } = await hydrate(
+    const { browser, container, recoverable, firstRenders } = await hydrateMarkup(
       html,
-      server.client.dehydrate(),
+      serverSide.dehydrate(server.client),
       true,
     );
     expect(firstRenders).toEqual({ latest: false, historical: false, history: false });
@@ -129,7 +132,7 @@ describe('server rendering with @vstore/react', () => {
     const server = serverSide.ssrService(3);
     await server.client.spendControls.history('sc_1');
     const html = renderToString(serverSide.page(server.client));
-    const { recoverable } = await hydrate(html, { ...server.client.dehydrate(), reads: [] });
+    const { recoverable } = await hydrateMarkup(html, { ...serverSide.dehydrate(server.client), reads: [] });
     expect(recoverable.mock.calls.length + (warnings[0]?.mock.calls.length ?? 0)).toBeGreaterThan(0);
   });
 });

@@ -8,6 +8,8 @@ import { ssrService } from './ssrService';
 // (React context, core), as they would in two processes. Without that, React warns that two
 // renderers use one context provider, a warning only a test running both sides in one process sees.
 
+// This side's own instance of core's server-rendering functions: a client is known only to its own.
+export { dehydrate, hydrate } from '@vstore/core';
 export { ssrService };
 
 /** isFetching of each component's first render. */

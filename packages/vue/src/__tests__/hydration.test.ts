@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { serializeSnapshot } from '@vstore/core';
+import { dehydrate, hydrate, serializeSnapshot } from '@vstore/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Component, createSSRApp, defineComponent, h } from 'vue';
 import { renderToString } from 'vue/server-renderer';
@@ -72,13 +72,13 @@ async function renderOnServer() {
   const server = scriptedFetch(serve);
   const client = server.client({ retry: { maxAttempts: 1 } });
   const html = await renderToString(createSSRApp(Page).use(createVStore({ client })));
-  return { html, snapshot: serializeSnapshot(client.dehydrate()), server };
+  return { html, snapshot: serializeSnapshot(dehydrate(client)), server };
 }
 
 function hydrateInBrowser(html: string, snapshot: string) {
   const browser = scriptedFetch(serve);
   const client = browser.client({ retry: { maxAttempts: 1 } });
-  client.hydrate(JSON.parse(snapshot));
+  hydrate(client, JSON.parse(snapshot));
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);

@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../errors/apiError';
+import { dehydrate } from '../../ssr/dehydrate';
 import { reply, SECRET_TOKEN, scriptedClient } from './scripted';
 
 /** Every way an error gets shown or shipped. */
@@ -82,7 +83,7 @@ describe('no token in any error', () => {
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toMatch(/getToken failed/);
     expect(requests).toHaveLength(0);
-    for (const text of [...renderings(error), JSON.stringify(client.dehydrate())])
+    for (const text of [...renderings(error), JSON.stringify(dehydrate(client))])
       expect(text).not.toContain('SUPERSECRET');
   });
 

@@ -55,7 +55,7 @@ describe('observeTask', () => {
     expect(observer.getResult()).toMatchObject({ status: 'success', task: { status: 'completed' } });
     off();
     // A copy made by spreading is no client part: a clear TypeError, not a silent second store.
-    expect(() => observeTask({ ...client.tasks }, 't_1')).toThrow(/not a vstore resource client/);
+    expect(() => observeTask({ ...client.tasks }, 't_1')).toThrow(/not made by a vstore client/);
   });
 
   it('ends in error with the poller error, and is idle without an id', async () => {

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, GatewayError, NetworkError, ResponseShapeError } from '../../errors/apiError';
 import { observeHistory } from '../../observers/observeHistory';
 import { observeResource } from '../../observers/observeResource';
+import { dehydrate } from '../../ssr/dehydrate';
+import { hydrate } from '../../ssr/hydrate';
 import type { ClientSnapshot } from '../clientSnapshot';
 import { serializeSnapshot } from '../serializeSnapshot';
 import { control, versionedService } from './versionedService';
@@ -24,14 +26,14 @@ async function serverSnapshot() {
   await server.client.spendControls.get('sc_1', { version: 1 });
   await server.client.spendControls.history('sc_1');
   const failure = await server.client.spendControls.get('sc_404').catch((error: unknown) => error);
-  return { server, snapshot: server.client.dehydrate(), failure: failure as ApiError };
+  return { server, snapshot: dehydrate(server.client), failure: failure as ApiError };
 }
 
 describe('client.dehydrate / client.hydrate', () => {
   it('carries latest, historical, history and a failed read to observers on the first render', async () => {
     const { snapshot, failure } = await serverSnapshot();
     const browser = versionedService(3);
-    browser.client.hydrate(overTheWire(snapshot));
+    hydrate(browser.client, overTheWire(snapshot));
     const sc = browser.client.spendControls;
 
     expect(observeResource(sc, 'sc_1').getResult()).toMatchObject({
@@ -59,7 +61,7 @@ describe('client.dehydrate / client.hydrate', () => {
     const { snapshot } = await serverSnapshot();
     vi.advanceTimersByTime(5_000); // the page travels and loads
     const browser = versionedService(3);
-    browser.client.hydrate(overTheWire(snapshot));
+    hydrate(browser.client, overTheWire(snapshot));
     const sc = browser.client.spendControls;
     const offLatest = observeResource(sc, 'sc_1', { maxAgeMs: 60_000 }).subscribe(() => {});
     const offOld = observeResource(sc, 'sc_1', { version: 1 }).subscribe(() => {});
@@ -81,7 +83,7 @@ describe('client.dehydrate / client.hydrate', () => {
     const skewed = overTheWire(snapshot) as { reads: { confirmedAt?: number }[] };
     for (const read of skewed.reads) if (read.confirmedAt) read.confirmedAt += 3_600_000;
     const browser = versionedService(3);
-    browser.client.hydrate(skewed);
+    hydrate(browser.client, skewed);
     vi.advanceTimersByTime(2_000);
     await browser.client.spendControls.get('sc_1', { maxAgeMs: 1_000 });
     expect(browser.requests).toHaveLength(1);
@@ -92,7 +94,7 @@ describe('client.dehydrate / client.hydrate', () => {
     const skewed = overTheWire(snapshot) as { reads: { settledAt?: number }[] };
     for (const read of skewed.reads) if (read.settledAt) read.settledAt += 3_600_000;
     const browser = versionedService(3);
-    browser.client.hydrate(skewed);
+    hydrate(browser.client, skewed);
     vi.advanceTimersByTime(2_000);
     const off = observeHistory(browser.client.spendControls, 'sc_1', { suspense: true }).subscribe(() => {});
     await flush();
@@ -105,7 +107,7 @@ describe('client.dehydrate / client.hydrate', () => {
     const browser = versionedService(4);
     await browser.client.spendControls.get('sc_1');
     vi.advanceTimersByTime(120_000);
-    browser.client.hydrate(overTheWire(snapshot));
+    hydrate(browser.client, overTheWire(snapshot));
     expect(browser.client.store.get('spend_control', 'sc_1')).toMatchObject({ version: 4 });
     await browser.client.spendControls.get('sc_1', { maxAgeMs: 60_000 });
     expect(browser.requests).toHaveLength(2);
@@ -116,7 +118,7 @@ describe('client.dehydrate / client.hydrate', () => {
     server.client.store.apply('spend_control', 'sc_2', control(1, 'sc_2'));
     server.client.store.remove('spend_control', 'sc_2');
     const browser = versionedService(1);
-    browser.client.hydrate(overTheWire(server.client.dehydrate()));
+    hydrate(browser.client, overTheWire(dehydrate(server.client)));
     expect(browser.client.store.isRemoved('spend_control', 'sc_2')).toBe(true);
     expect(browser.client.store.apply('spend_control', 'sc_2', control(2, 'sc_2'))).toBe('deleted');
   });
@@ -127,7 +129,7 @@ describe('client.dehydrate / client.hydrate', () => {
     const browser = versionedService(3);
     browser.override('/spend_controls/sc_404', { status: 200, body: control(1, 'sc_404') });
     await browser.client.spendControls.get('sc_404');
-    browser.client.hydrate(overTheWire(snapshot));
+    hydrate(browser.client, overTheWire(snapshot));
     expect(observeResource(browser.client.spendControls, 'sc_404').getResult().status).toBe('success');
   });
 
@@ -142,11 +144,11 @@ describe('client.dehydrate / client.hydrate', () => {
       server.override('/spend_controls/sc_1', reply);
       const thrown = await server.client.spendControls.get('sc_1').catch((error: unknown) => error);
       expect(thrown).toBeInstanceOf(type);
-      const snapshot = server.client.dehydrate();
+      const snapshot = dehydrate(server.client);
       // A stack names source files and lines; none of it goes into a page.
       expect(serializeSnapshot(snapshot)).not.toMatch(/\.ts:\d+/);
       const browser = versionedService(3);
-      browser.client.hydrate(overTheWire(snapshot));
+      hydrate(browser.client, overTheWire(snapshot));
       const { error } = observeResource(browser.client.spendControls, 'sc_1').getResult();
       expect(error).toBeInstanceOf(type);
       expect(error?.name).toBe(type.name);
@@ -168,7 +170,7 @@ describe('client.dehydrate / client.hydrate', () => {
     });
     await server.client.spendControls.get('sc_1').catch(() => {});
     await server.client.spendControls.get('sc_1', { version: 1 }).catch(() => {});
-    const text = serializeSnapshot(server.client.dehydrate());
+    const text = serializeSnapshot(dehydrate(server.client));
     expect(text).toContain('GatewayError');
     expect(text).toContain('NetworkError');
     expect(text).not.toContain(token);
@@ -197,6 +199,6 @@ describe('client.dehydrate / client.hydrate', () => {
     controller.abort();
     await call.catch(() => {});
     await flush();
-    expect(client.dehydrate().reads).toEqual([]);
+    expect(dehydrate(client).reads).toEqual([]);
   });
 });

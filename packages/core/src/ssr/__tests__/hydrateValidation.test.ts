@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../errors/apiError';
 import { observeHistory } from '../../observers/observeHistory';
 import { observeResource } from '../../observers/observeResource';
+import { dehydrate } from '../../ssr/dehydrate';
+import { hydrate } from '../../ssr/hydrate';
 import { InvalidSnapshotError } from '../clientSnapshot';
 import { serializeSnapshot } from '../serializeSnapshot';
 import { control, versionedService } from './versionedService';
@@ -94,27 +96,34 @@ const broken: [string, string, (s: Snapshot) => unknown][] = [
   ],
 ];
 
-describe('client.hydrate with untrusted input', () => {
+describe('hydrate(client, snapshot) with untrusted input', () => {
+  it('refuses a client it cannot find (no vstore client made it) with a TypeError before reading the snapshot', () => {
+    const { client } = versionedService(3);
+    expect(() => hydrate({ ...client }, valid())).toThrow(/not made by a vstore client/);
+    expect(() => dehydrate({ ...client })).toThrow(TypeError);
+    expect(client.store.get('spend_control', 'sc_1')).toBeUndefined();
+  });
+
   it.each(broken)('refuses %s with InvalidSnapshotError at %s, changing nothing', (_, path, make) => {
     const { client } = versionedService(3);
     client.store.apply('spend_control', 'sc_1', control(1));
-    const before = serializeSnapshot(client.dehydrate());
+    const before = serializeSnapshot(dehydrate(client));
     let thrown: unknown;
     try {
-      client.hydrate(make(valid()));
+      hydrate(client, make(valid()));
     } catch (error) {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(InvalidSnapshotError);
     expect(thrown).toBeInstanceOf(TypeError);
     expect((thrown as InvalidSnapshotError).path).toBe(path);
-    expect(serializeSnapshot(client.dehydrate())).toBe(before);
+    expect(serializeSnapshot(dehydrate(client))).toBe(before);
     expect(observeHistory(client.spendControls, 'sc_1').getResult().status).toBe('pending');
   });
 
   it('takes the valid snapshot these are made from', () => {
     const { client } = versionedService(3);
-    client.hydrate(valid());
+    hydrate(client, valid());
     expect(client.store.get('spend_control', 'sc_1')).toEqual(control(2));
     expect(client.store.isRemoved('spend_control', 'sc_9')).toBe(true);
     expect(observeResource(client.spendControls, 'sc_1', { version: 1 }).getResult().data).toEqual(
@@ -130,7 +139,7 @@ describe('client.hydrate with untrusted input', () => {
       {"type":"spend_control","id":"sc_2","read":0,"errorAt":1,"error":{"name":"__proto__","message":"m",
         "fields":${evil},"status":404,"body":${evil}}}}}]}`;
     const { client } = versionedService(3);
-    client.hydrate(JSON.parse(text));
+    hydrate(client, JSON.parse(text));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
     const latest = client.store.get('spend_control', 'sc_1') as object;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reply, scriptedClient } from '../../client/__tests__/scripted';
 import { TaskFailedError } from '../../errors/clientErrors';
+import { getClientEvents } from '../../events/getClientEvents';
 import type { HttpRequest } from '../../http/request';
 
 beforeEach(() => {
@@ -65,7 +66,7 @@ describe('accounts.delete and tasks', () => {
     await client.accounts.get('acc_1');
     await client.accounts.delete('acc_1');
     const data = { task_id: 'task_1', status: 'completed' };
-    client.events.ingest({ schema_version: '1.0', event_type: 'task.updated', data });
+    getClientEvents(client).ingest({ schema_version: '1.0', event_type: 'task.updated', data });
     expect(client.store.isRemoved('account', 'acc_1')).toBe(true);
     expect(requests.map((q) => q.method)).toEqual(['GET', 'DELETE']);
   });

@@ -1,4 +1,5 @@
-import type { ClientContext } from '../client/clientContext';
+import type { Client } from '../client/createClient';
+import { contextOf } from '../observers/resourceLink';
 import { CLIENT_SNAPSHOT_FORMAT, type ClientSnapshot, type ReadRecord } from './clientSnapshot';
 import { toErrorRecord } from './errorRecord';
 import { readKeyParts } from './readKeyParts';
@@ -6,11 +7,23 @@ import { readKeyParts } from './readKeyParts';
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
- * The client's state for a page rendered on the server: the store's snapshot, and for each read
- * (latest, historical version, history list) its result, last failure and times. Entities are the
- * store's frozen objects, not copies: serialize the snapshot, don't mutate it.
+ * A client's state for a page rendered on the server: the store's snapshot (entities and
+ * tombstones), and for each read (latest, historical version, history list) its result, last
+ * failure (a plain record) and times. Entities are the store's frozen objects, not copies: put the
+ * snapshot in the page with `serializeSnapshot`, don't mutate it. A function rather than a method of
+ * the client, so an app that never renders on the server does not ship it.
+ *
+ * @example
+ * ```ts
+ * import { createClient, dehydrate, serializeSnapshot } from '@vstore/core';
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8080', getToken: () => 'dev-token' });
+ * await client.spendControls.get('sc_1');
+ * const script = `<script>window.__VSTORE__ = ${serializeSnapshot(dehydrate(client))}</script>`;
+ * ```
  */
-export function dehydrateClient({ store, requests }: ClientContext): ClientSnapshot {
+export function dehydrate(client: Client): ClientSnapshot {
+  const { store, requests } = contextOf(client);
   const reads: ReadRecord[] = [];
   for (const [key, state] of requests.entries()) {
     const parts = readKeyParts(key);

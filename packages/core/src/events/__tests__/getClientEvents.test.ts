@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../client/createClient';
 import { ApiError } from '../../errors/apiError';
 import { createClientEvents } from '../clientEvents';
+import { getClientEvents } from '../getClientEvents';
 import { createFakeSse, flush } from './fakeSse';
 
 beforeEach(() => {
@@ -11,7 +12,29 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('client.events', () => {
+describe('getClientEvents(client)', () => {
+  it('gives one event client per client: the same object on every call, and for a part derived from it', () => {
+    const client = createClient({ baseUrl: 'http://a', getToken: () => 't' });
+    const other = createClient({ baseUrl: 'http://a', getToken: () => 't' });
+    const events = getClientEvents(client);
+    expect(getClientEvents(client)).toBe(events);
+    expect(getClientEvents(Object.create(client))).toBe(events);
+    expect(getClientEvents(other)).not.toBe(events);
+    events.ingest({
+      schema_version: '1.0',
+      event_type: 'spend_control.updated',
+      data: { spend_control_id: 'sc_1', version: 2, version_time: '2024-01-01T00:00:00Z' },
+    });
+    expect(events.getStats()).toMatchObject({ received: 1, applied: 1 });
+    expect(getClientEvents(other).getStats()).toMatchObject({ received: 0 });
+  });
+
+  it('refuses an object no vstore client made, with a TypeError that says what to pass', () => {
+    const client = createClient({ baseUrl: 'http://a', getToken: () => 't' });
+    expect(() => getClientEvents({ ...client })).toThrow(TypeError);
+    expect(() => getClientEvents({ ...client })).toThrow(/not made by a vstore client/);
+  });
+
   it("streams from a path under the client's base URL with its token, into its store", async () => {
     const sse = createFakeSse();
     const client = createClient({
@@ -19,7 +42,7 @@ describe('client.events', () => {
       getToken: () => 'dev-token',
       fetch: sse.fetch,
     });
-    const disconnect = client.events.connect('/events');
+    const disconnect = getClientEvents(client).connect('/events');
     await flush();
     expect(sse.requests[0]?.url).toBe('http://127.0.0.1:4010/v1/events');
     expect(sse.requests[0]?.headers.get('authorization')).toBe('Bearer dev-token');
@@ -29,18 +52,18 @@ describe('client.events', () => {
     );
     await flush();
     expect(client.store.get('spend_control', 'sc_1')).toMatchObject({ version: 4 });
-    expect(client.events.ingest({ schema_version: '1.0', event_type: 'spend_control.updated', data })).toBe(
-      'duplicate',
-    );
+    expect(
+      getClientEvents(client).ingest({ schema_version: '1.0', event_type: 'spend_control.updated', data }),
+    ).toBe('duplicate');
     disconnect();
-    expect(client.events.getConnectionState()).toBe('closed');
+    expect(getClientEvents(client).getConnectionState()).toBe('closed');
   });
 
   it("reuses the client's cached token on reconnect, and refreshes it once after a 401", async () => {
     const sse = createFakeSse();
     let calls = 0;
     const client = createClient({ baseUrl: 'http://a', getToken: () => `tok-${++calls}`, fetch: sse.fetch });
-    const disconnect = client.events.connect('/events');
+    const disconnect = getClientEvents(client).connect('/events');
     const reconnect = async () => {
       sse.end();
       await flush();
@@ -71,7 +94,7 @@ describe('client.events', () => {
       fetch: sse.fetch,
       authorize: (token) => ({ 'x-api-key': token }),
     });
-    const disconnect = client.events.connect('/events');
+    const disconnect = getClientEvents(client).connect('/events');
     await flush();
     expect(sse.requests[0]?.headers.get('x-api-key')).toBe('tok');
     expect(sse.requests[0]?.headers.has('authorization')).toBe(false);
@@ -88,10 +111,10 @@ describe('client.events', () => {
       events: { onError: (error) => errors.push(error) },
     });
     sse.reply(() => new Response('gone', { status: 404 }));
-    client.events.connect('/events');
+    getClientEvents(client).connect('/events');
     await flush();
     expect(errors[0]).toBeInstanceOf(ApiError);
-    expect(client.events.getConnectionState()).toBe('closed');
+    expect(getClientEvents(client).getConnectionState()).toBe('closed');
   });
 
   it('takes absolute relay URLs as they are', async () => {

@@ -1,6 +1,8 @@
 import type { ClientContext } from '../client/clientContext';
+import type { Client } from '../client/createClient';
 import type { ReadState } from '../observers/requestCache';
 import { readKey } from '../observers/requestCache';
+import { contextOf } from '../observers/resourceLink';
 import { freezeEntity } from '../store/freeze';
 import type { Entity, Versioned } from '../store/types';
 import { InvalidSnapshotError } from './clientSnapshot';
@@ -8,13 +10,23 @@ import { fromErrorRecord } from './errorRecord';
 import { type CheckedRead, readClientSnapshot } from './readClientSnapshot';
 
 /**
- * Puts a `dehydrateClient` snapshot into a client: entities through the store's version gate (a
+ * Puts a `dehydrate(client)` snapshot into a client: entities through the store's version gate (a
  * newer copy already held stays), then each read's result, failure and times, so observers show on
  * the first render what the server rendered. A latest read counts as confirmed at its server time
- * (never later than now), but only when the store holds the very version the server confirmed.
- * Checks everything first: a bad snapshot throws `InvalidSnapshotError` and changes nothing.
+ * (never later than now), but only when the store holds the very version the server confirmed, so
+ * `maxAgeMs` can skip the mount's read. The snapshot is untrusted: it is checked whole first, and a
+ * bad one throws `InvalidSnapshotError` having changed nothing. Call it before the first render.
+ *
+ * @example
+ * ```ts
+ * import { createClient, hydrate } from '@vstore/core';
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8080', getToken: () => 'dev-token' });
+ * hydrate(client, JSON.parse(document.getElementById('vstore-state')?.textContent ?? 'null'));
+ * ```
  */
-export function hydrateClient(ctx: ClientContext, input: unknown): void {
+export function hydrate(client: Client, input: unknown): void {
+  const ctx = contextOf(client);
   const { store, requests, scheduler } = ctx;
   const snapshot = readClientSnapshot(input);
   try {
