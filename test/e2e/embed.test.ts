@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -25,14 +25,17 @@ let page: Page;
 /** Every request the page sent to the service, as `METHOD /path`. */
 const sent: string[] = [];
 const count = (route: string) => sent.filter((r) => r === route).length;
+/** The built files (`dist/…`) the first page requested, in order. */
+const scripts: string[] = [];
+/** The chunk that holds immer and edit's body, `dist/…` (found by its content, not its hashed name). */
+let editChunk: string;
 
-/** The host page as any static server would send it: index.html and the one built script. */
-function serveHostPage(): Promise<string> {
-  const files: Record<string, [string, string]> = {
-    '/': ['index.html', 'text/html'],
-    '/dist/vstore-embed.js': ['dist/vstore-embed.js', 'text/javascript'],
-    '/dist/vstore-devtools.js': ['dist/vstore-devtools.js', 'text/javascript'],
-  };
+/** The host page as any static server would send it: index.html and the built files next to each other. */
+async function serveHostPage(): Promise<string> {
+  const files: Record<string, [string, string]> = { '/': ['index.html', 'text/html'] };
+  for (const name of await readdir(`${root}/dist`)) {
+    if (name.endsWith('.js')) files[`/dist/${name}`] = [`dist/${name}`, 'text/javascript'];
+  }
   host = createServer(async (req, res) => {
     const file = files[new URL(req.url ?? '/', 'http://host').pathname];
     if (!file) return void res.writeHead(404).end();
@@ -52,10 +55,14 @@ beforeAll(async () => {
   await build({ root, logLevel: 'error' });
   // The host page's devtools, a script of its own (examples/embed/vite.devtools.config.ts).
   await build({ root, configFile: `${root}/vite.devtools.config.ts`, logLevel: 'error' });
-  const script = await readFile(`${root}/dist/vstore-embed.js`);
-  console.info(
-    `vstore-embed.js: ${(await stat(`${root}/dist/vstore-embed.js`)).size} B raw, ${gzipSync(script, { level: 9 }).byteLength} B gzip`,
-  );
+  const immerChunks: string[] = [];
+  for (const name of await readdir(`${root}/dist`)) {
+    const code = await readFile(`${root}/dist/${name}`);
+    console.info(`${name}: ${code.byteLength} B raw, ${gzipSync(code, { level: 9 }).byteLength} B gzip`);
+    if (code.includes('[Immer]')) immerChunks.push(name);
+  }
+  expect(immerChunks).toHaveLength(1);
+  editChunk = `dist/${immerChunks[0]}`;
   service = createService({ taskDurationMs: 500 });
   api = await service.listen({ host: '127.0.0.1', port: 0 });
   hostUrl = await serveHostPage();
@@ -66,6 +73,7 @@ beforeAll(async () => {
     window.vstoreEmbed = { serviceUrl, token: 'dev-token' };
   }, api.url);
   page.on('request', (request) => {
+    if (request.url().startsWith(`${hostUrl}dist/`)) scripts.push(request.url().slice(hostUrl.length));
     if (request.url().startsWith(api.url) && request.method() !== 'OPTIONS') {
       sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
     }
@@ -99,6 +107,29 @@ describe('embedded <vstore-spend-control> widgets', () => {
       .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(background).not.toBe('rgb(255, 105, 180)');
     await page.screenshot({ path: screenshotPath('embed-1-loaded'), fullPage: true });
+  });
+
+  it("load immer and edit's body only on the first edit, from next to the entry, and edit", async () => {
+    // At mount: the entry, what it imports, and the SSE stream (the widgets connect); not the edit chunk.
+    expect(scripts[0]).toBe('dist/vstore-embed.js');
+    expect(scripts.some((s) => s.startsWith('dist/sseConnection-'))).toBe(true);
+    expect(scripts).not.toContain(editChunk);
+    const limitBefore = await widget(2).locator('.limit').textContent();
+    const versionBefore = Number(await versionOf(2));
+    const loaded = page.waitForEvent('requestfinished', {
+      predicate: (request) => request.url() === `${hostUrl}${editChunk}`,
+      timeout: 15_000,
+    });
+    await widget(2)
+      .getByRole('button', { name: /^\+100 limit for / })
+      .click();
+    const response = await (await loaded).response();
+    expect(response?.status()).toBe(200);
+    await until('the sc_2 widget raised', async () => Number(await versionOf(2)) === versionBefore + 1);
+    const amount = (text: string | null) => Number(text?.replace(/[^\d.]/g, ''));
+    expect(amount(await widget(2).locator('.limit').textContent())).toBe(amount(limitBefore) + 100);
+    expect(await widget(2).locator('.error').textContent()).toBe('');
+    expect(scripts.filter((s) => s === editChunk)).toHaveLength(1);
   });
 
   it('leave no token readable in the page once the script has read it', async () => {
