@@ -3,7 +3,10 @@
 // - `entry`: one package's own code, every export kept, `external` left out;
 // - `app`: an app entry given as source, built by Vite (split at dynamic imports); the limit applies to
 //   the initial load (the entry chunk and what it imports statically), the lazy chunks are shown;
-// - `vite`: an example app's production build with its own vite.config (`viteRoot`, `file`).
+// - `vite`: an example app's production build with its own vite.config (`vite`: its folder, `file`: the
+//   script a page loads). The limit applies to what the page loads before the user does anything: the
+//   entry, what it imports statically, and the lazy chunks it loads as it starts, named by a module
+//   they hold in `mount` (the embed widget's SSE stream: it connects when its first element mounts).
 // Usage: node scripts/size.mjs [--json]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,7 +16,10 @@ const { entries } = JSON.parse(readFileSync(resolve(root, 'size-budget.json'), '
 
 async function measure(item) {
   if (item.app) return measureApp({ code: item.app, external: item.external });
-  if (item.vite) return measureVite({ viteRoot: item.vite, file: item.file });
+  if (item.vite) {
+    const measured = await measureVite({ viteRoot: item.vite, file: item.file, mount: item.mount });
+    return { ...measured, initial: measured.mount };
+  }
   const own = await measureOwn(item);
   return { initial: own, total: own };
 }

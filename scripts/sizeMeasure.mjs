@@ -45,23 +45,46 @@ function virtualEntry(code) {
   };
 }
 
-/** Sizes of a Vite build's chunks; `initial` is the entry and what it imports statically, transitively. */
-function sizeChunks(output, isMain) {
+/** A module's name as a budget's `mount` list gives it: its file name without the extension. */
+const moduleName = (path) => /([^/\\]+?)(?:\.[^./\\]*)?$/.exec(path)?.[1] ?? path;
+
+/**
+ * Sizes of a Vite build's chunks. `initial` is the entry and what it imports statically,
+ * transitively. `mount` adds the lazy chunks that hold a module named in `mount` (see moduleName)
+ * and what they import statically: for an app that loads them as it starts (the embed widget
+ * connects to the event stream when its first element mounts), so they are part of its first load.
+ */
+function sizeChunks(output, isMain, mount = []) {
   const chunks = output.filter((c) => c.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const initialSet = new Set();
-  const visit = (chunk) => {
-    if (!chunk || initialSet.has(chunk)) return;
-    initialSet.add(chunk);
-    for (const name of chunk.imports) visit(byName.get(name));
+  const withStaticImports = (roots) => {
+    const set = new Set();
+    const visit = (chunk) => {
+      if (!chunk || set.has(chunk)) return;
+      set.add(chunk);
+      for (const name of chunk.imports) visit(byName.get(name));
+    };
+    for (const chunk of roots) visit(chunk);
+    return set;
   };
-  visit(chunks.find(isMain));
+  const main = chunks.find(isMain);
+  const initialSet = withStaticImports([main]);
+  const atMount = chunks.filter(
+    (c) =>
+      !initialSet.has(c) && Object.keys(c.modules ?? {}).some((path) => mount.includes(moduleName(path))),
+  );
+  const missing = mount.filter(
+    (name) => !atMount.some((c) => Object.keys(c.modules ?? {}).some((p) => moduleName(p) === name)),
+  );
+  if (missing.length > 0) throw new Error(`no lazy chunk holds the mount module(s) ${missing.join(', ')}`);
+  const mountSet = withStaticImports([main, ...atMount]);
   const sized = chunks.map((c) => {
     const bytes = Buffer.from(c.code);
     return {
       chunk: c,
       file: c.fileName,
       initial: initialSet.has(c),
+      mount: mountSet.has(c),
       minBytes: bytes.byteLength,
       gzipBytes: gzip(bytes),
     };
@@ -89,11 +112,16 @@ function sizeChunks(output, isMain) {
   };
   const initial = sized.filter((c) => c.initial);
   const lazy = sized.filter((c) => !c.initial);
+  const atMountSized = sized.filter((c) => c.mount);
   return {
+    main: sum(sized.filter((c) => c.chunk === main)),
     initial: sum(initial),
+    mount: sum(atMountSized),
     total: sum(sized),
     initialParts: byPackage(initial),
+    mountParts: byPackage(atMountSized),
     lazyParts: byPackage(lazy),
+    afterMountParts: byPackage(sized.filter((c) => !c.mount)),
     initialFiles: initial.length,
     lazyChunks: lazy.map(({ chunk, ...c }) => c),
   };
@@ -159,9 +187,10 @@ export async function measureOwn({ entry, code, external = [] }) {
 
 /**
  * A Vite app's production build, with the app's own vite.config: the files it writes are measured
- * as they are (`file` names the script a page loads).
+ * as they are (`file` names the script a page loads; `mount`, the modules of lazy chunks it loads as
+ * it starts, see sizeChunks).
  */
-export async function measureVite({ viteRoot, file }) {
+export async function measureVite({ viteRoot, file, mount = [] }) {
   const { build: viteBuild } = await import('vite');
   const dir = resolve(root, viteRoot);
   const output = await viteBuild({
@@ -172,5 +201,5 @@ export async function measureVite({ viteRoot, file }) {
   });
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
   if (!chunks.some((c) => c.fileName === file)) throw new Error(`${viteRoot}: the build wrote no ${file}`);
-  return sizeChunks(chunks, (c) => c.fileName === file);
+  return sizeChunks(chunks, (c) => c.fileName === file, mount);
 }

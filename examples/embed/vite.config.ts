@@ -1,10 +1,47 @@
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
-// One self-contained, minified script for host pages: `dist/vstore-embed.js`, an IIFE that registers
-// <vstore-spend-control> and exposes `window.VStoreEmbed`. Core resolves through its `@vstore/source`
-// condition, so no package build is needed first; rxjs through its `es2015` condition, its ES2015 build
-// (every bundler takes the larger ES5 one by default).
+/**
+ * The modules the entry imports statically, transitively, except the entry itself: the code every
+ * host page runs at once. Collected when the module graph is complete (buildEnd), read while chunking.
+ * The walk stops at a module that something loads with `import()`: core means it to be on demand,
+ * and a static edge to it is a package index's re-export (`export { createSseConnection } from`),
+ * which tree-shaking drops when the entry does not use it.
+ */
+function staticGraph(): { plugin: Plugin; has(id: string): boolean } {
+  const ids = new Set<string>();
+  return {
+    has: (id) => ids.has(id),
+    plugin: {
+      name: 'vstore-embed:static-graph',
+      buildEnd() {
+        ids.clear();
+        const visit = (id: string) => {
+          for (const dep of this.getModuleInfo(id)?.importedIds ?? []) {
+            const onDemand = (this.getModuleInfo(dep)?.dynamicImporters.length ?? 0) > 0;
+            if (!onDemand && !ids.has(dep)) {
+              ids.add(dep);
+              visit(dep);
+            }
+          }
+        };
+        for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) visit(id);
+      },
+    },
+  };
+}
+
+const atOnce = staticGraph();
+
+// The widget for host pages: `dist/vstore-embed.js`, an ES module that registers
+// <vstore-spend-control> and sets `window.VStoreEmbed`, and the chunks next to it, each imported by a
+// path relative to the importing file, which the browser resolves against that file's own URL (so
+// the widget works from any host or CDN path). An ES module, not an IIFE, because an IIFE cannot
+// split: it would inline the SSE stream (loaded at mount) and immer with edit's body (loaded on the
+// first edit). Core resolves through its `@vstore/source` condition, so no package build is needed
+// first; rxjs through its `es2015` condition, its ES2015 build (bundlers take the larger ES5 one by
+// default).
 export default defineConfig({
+  plugins: [atOnce.plugin],
   resolve: { conditions: ['@vstore/source', 'es2015', ...defaultClientConditions] },
   // Library mode leaves `process.env.*` alone for the consumer to replace; a script tag has no
   // bundler behind it, so production is decided here.
@@ -13,11 +50,22 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5175, strictPort: true },
   build: {
     target: 'es2022',
-    lib: {
-      entry: 'src/main.ts',
-      name: 'VStoreEmbed',
-      formats: ['iife'],
-      fileName: () => 'vstore-embed.js',
+    lib: { entry: 'src/main.ts', formats: ['es'], fileName: () => 'vstore-embed.js' },
+    rolldownOptions: {
+      output: {
+        // What the entry imports statically goes into one content-hashed chunk, `embed-runtime-*.js`,
+        // which the lazy chunks import too. Left to itself the bundler would either split it by which
+        // lazy chunk shares what (four files at mount, each gzipped apart: about 2 kB more), or move
+        // it into the entry, and then the lazy chunks would import `./vstore-embed.js` by its bare
+        // name: a host that loads the entry with a query (`vstore-embed.js?v=2`) would get a second
+        // copy of the module, with its own store. The entry keeps only main.ts, so `import.meta.url`
+        // there is the script tag's `src`.
+        codeSplitting: { groups: [{ name: 'embed-runtime', test: (id) => atOnce.has(id) }] },
+        // Library mode keeps whitespace and pure annotations in ES output, for a bundler downstream;
+        // these files go to the browser as they are, so they are minified as an app's are.
+        minify: true,
+        comments: { annotation: false },
+      },
     },
   },
 });

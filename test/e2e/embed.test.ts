@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -20,27 +20,56 @@ let service: Service;
 let api: { url: string; close(): Promise<void> };
 let host: Server;
 let hostUrl: string;
+let cdn: Server;
+let cdnUrl: string;
 let browser: Browser;
 let page: Page;
 /** Every request the page sent to the service, as `METHOD /path`. */
 const sent: string[] = [];
 const count = (route: string) => sent.filter((r) => r === route).length;
+/** The built files (`dist/…`) the first page requested, in order. */
+const scripts: string[] = [];
+/** The chunk that holds immer and edit's body, `dist/…` (found by its content, not its hashed name). */
+let editChunk: string;
 
-/** The host page as any static server would send it: index.html and the one built script. */
-function serveHostPage(): Promise<string> {
-  const files: Record<string, [string, string]> = {
-    '/': ['index.html', 'text/html'],
-    '/dist/vstore-embed.js': ['dist/vstore-embed.js', 'text/javascript'],
-    '/dist/vstore-devtools.js': ['dist/vstore-devtools.js', 'text/javascript'],
-  };
+const listen = (server: Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`),
+    ),
+  );
+
+/**
+ * The host page as any static server would send it: index.html and the built files next to each
+ * other. `/cdn-page` is the same page loading the widget from another origin (`cdn`), under a path
+ * of its own and with a version query, as a CDN serves it: with CORS, which module scripts need.
+ */
+async function serveHostPage(): Promise<void> {
+  const files: Record<string, [string, string]> = { '/': ['index.html', 'text/html'] };
+  for (const name of await readdir(`${root}/dist`)) {
+    if (name.endsWith('.js')) files[`/dist/${name}`] = [`dist/${name}`, 'text/javascript'];
+  }
   host = createServer(async (req, res) => {
-    const file = files[new URL(req.url ?? '/', 'http://host').pathname];
+    const path = new URL(req.url ?? '/', 'http://host').pathname;
+    if (path === '/cdn-page') {
+      const html = (await readFile(`${root}/index.html`, 'utf8')).replace(
+        'src="./dist/vstore-embed.js"',
+        `src="${cdnUrl}widgets/v1/vstore-embed.js?v=2"`,
+      );
+      return void res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+    }
+    const file = files[path];
     if (!file) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': file[1] }).end(await readFile(`${root}/${file[0]}`));
   });
-  return new Promise((resolve) =>
-    host.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`)),
-  );
+  cdn = createServer(async (req, res) => {
+    const file = files[new URL(req.url ?? '/', 'http://cdn').pathname.replace(/^\/widgets\/v1\//, '/dist/')];
+    if (!file) return void res.writeHead(404).end();
+    res
+      .writeHead(200, { 'content-type': file[1], 'access-control-allow-origin': '*' })
+      .end(await readFile(`${root}/${file[0]}`));
+  });
+  [hostUrl, cdnUrl] = await Promise.all([listen(host), listen(cdn)]);
 }
 
 const widgets = () => page.locator('vstore-spend-control');
@@ -52,13 +81,17 @@ beforeAll(async () => {
   await build({ root, logLevel: 'error' });
   // The host page's devtools, a script of its own (examples/embed/vite.devtools.config.ts).
   await build({ root, configFile: `${root}/vite.devtools.config.ts`, logLevel: 'error' });
-  const script = await readFile(`${root}/dist/vstore-embed.js`);
-  console.info(
-    `vstore-embed.js: ${(await stat(`${root}/dist/vstore-embed.js`)).size} B raw, ${gzipSync(script, { level: 9 }).byteLength} B gzip`,
-  );
+  const immerChunks: string[] = [];
+  for (const name of await readdir(`${root}/dist`)) {
+    const code = await readFile(`${root}/dist/${name}`);
+    console.info(`${name}: ${code.byteLength} B raw, ${gzipSync(code, { level: 9 }).byteLength} B gzip`);
+    if (code.includes('[Immer]')) immerChunks.push(name);
+  }
+  expect(immerChunks).toHaveLength(1);
+  editChunk = `dist/${immerChunks[0]}`;
   service = createService({ taskDurationMs: 500 });
   api = await service.listen({ host: '127.0.0.1', port: 0 });
-  hostUrl = await serveHostPage();
+  await serveHostPage();
   browser = await launchBrowser();
   page = await (await newContext(browser)).newPage();
   // The host's own bootstrap points the widgets at this run's service before the script loads.
@@ -66,6 +99,7 @@ beforeAll(async () => {
     window.vstoreEmbed = { serviceUrl, token: 'dev-token' };
   }, api.url);
   page.on('request', (request) => {
+    if (request.url().startsWith(`${hostUrl}dist/`)) scripts.push(request.url().slice(hostUrl.length));
     if (request.url().startsWith(api.url) && request.method() !== 'OPTIONS') {
       sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
     }
@@ -76,6 +110,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => host?.close(resolve));
+  await new Promise((resolve) => cdn?.close(resolve));
   await api?.close();
 });
 
@@ -99,6 +134,35 @@ describe('embedded <vstore-spend-control> widgets', () => {
       .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(background).not.toBe('rgb(255, 105, 180)');
     await page.screenshot({ path: screenshotPath('embed-1-loaded'), fullPage: true });
+  });
+
+  it("load immer and edit's body only on the first edit, from next to the entry, and edit", async () => {
+    // At mount: the entry, what it imports, and the SSE stream (the widgets connect); not the edit chunk.
+    expect(scripts[0]).toBe('dist/vstore-embed.js');
+    expect(scripts.some((s) => s.startsWith('dist/sseConnection-'))).toBe(true);
+    expect(scripts).not.toContain(editChunk);
+    const limitBefore = await widget(2).locator('.limit').textContent();
+    const versionBefore = Number(await versionOf(2));
+    const loaded = page.waitForEvent('requestfinished', {
+      predicate: (request) => request.url() === `${hostUrl}${editChunk}`,
+      timeout: 15_000,
+    });
+    await widget(2)
+      .getByRole('button', { name: /^\+100 limit for / })
+      .click();
+    const response = await (await loaded).response();
+    expect(response?.status()).toBe(200);
+    // Until the widget shows the new version or an error, so a failed edit fails here with its message.
+    const error = () => widget(2).locator('.error').textContent();
+    await until(
+      'the sc_2 widget raised, or an error',
+      async () => Number(await versionOf(2)) === versionBefore + 1 || Boolean(await error()),
+    );
+    expect(await error()).toBe('');
+    expect(Number(await versionOf(2))).toBe(versionBefore + 1);
+    const amount = (text: string | null) => Number(text?.replace(/[^\d.]/g, ''));
+    expect(amount(await widget(2).locator('.limit').textContent())).toBe(amount(limitBefore) + 100);
+    expect(scripts.filter((s) => s === editChunk)).toHaveLength(1);
   });
 
   it('leave no token readable in the page once the script has read it', async () => {
@@ -134,6 +198,43 @@ describe('embedded <vstore-spend-control> widgets', () => {
         () => (window as unknown as { tokenCalls: { n: number } }).tokenCalls.n,
       );
       expect(calls).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('work from another origin and path (CORS), the tag found with its version query', async () => {
+    const other = await (await newContext(browser)).newPage();
+    try {
+      // No token here: the tag's data-token is the one the widgets must read.
+      await other.addInitScript((serviceUrl) => {
+        window.vstoreEmbed = { serviceUrl };
+      }, api.url);
+      const fetched: string[] = [];
+      other.on('requestfinished', (request) => {
+        if (request.url().startsWith(cdnUrl)) fetched.push(request.url().slice(cdnUrl.length));
+      });
+      await other.goto(`${hostUrl}cdn-page`);
+      await until('the widgets of the CDN page loaded', async () => {
+        const versions = await other
+          .locator('vstore-spend-control')
+          .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.version));
+        return versions.length === 3 && versions.every(Boolean);
+      });
+      expect(fetched[0]).toBe('widgets/v1/vstore-embed.js?v=2');
+      expect(fetched.filter((f) => f.startsWith('widgets/v1/embed-runtime-'))).toHaveLength(1);
+      expect(fetched.some((f) => f.startsWith('widgets/v1/sseConnection-'))).toBe(true);
+      // The module found its own tag through import.meta.url (query included) and took the token off it.
+      expect(
+        await other.evaluate(() =>
+          document.querySelector('script[type="module"]')?.hasAttribute('data-token'),
+        ),
+      ).toBe(false);
+      expect(
+        await other.evaluate(() =>
+          (window as unknown as { VStoreEmbed: { runtimeStatus(): object } }).VStoreEmbed.runtimeStatus(),
+        ),
+      ).toEqual({ widgets: 3, connected: true });
     } finally {
       await other.close();
     }

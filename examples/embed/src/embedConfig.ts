@@ -6,7 +6,7 @@ export interface EmbedConfig {
   environment?: string;
 }
 
-/** What the host page may set on `window.vstoreEmbed` before the script tag loads. */
+/** What the host page may set on `window.vstoreEmbed` before the widget's module runs. */
 export interface EmbedGlobal {
   serviceUrl: string;
   /** Preferred: the host's own token source (e.g. its session), so no token sits in the page. */
@@ -28,13 +28,12 @@ const DEFAULTS = { serviceUrl: 'http://127.0.0.1:4010', token: 'dev-token' };
 /**
  * Reads the configuration once, when the script loads: `window.vstoreEmbed`, then the loading
  * script tag's `data-service-url` / `data-token` / `data-environment`, then the local defaults.
- * `script` must be captured during the script's first run (`document.currentScript` is null later).
+ * `script` is the widget's own `<script type="module">` tag (see ownScript), if found.
  * A token given as data is then removed from the DOM and from `window.vstoreEmbed`, so any other
  * script on the host page (an ad, an analytics tag) cannot read it there; it lives on only in the
  * client's `getToken` closure.
  */
-export function readEmbedConfig(script: HTMLOrSVGScriptElement | null): EmbedConfig {
-  const tag = script instanceof HTMLScriptElement ? script : undefined;
+export function readEmbedConfig(tag: HTMLScriptElement | undefined): EmbedConfig {
   const data = tag?.dataset ?? {};
   const global = window.vstoreEmbed ?? {};
   const environment = global.environment ?? data.environment;

@@ -1,7 +1,12 @@
 import { readEmbedConfig } from './embedConfig';
+import { ownScript } from './ownScript';
+import { currentClient, runtimeStatus } from './sharedRuntime';
 import { defineSpendControlElement } from './spendControlElement';
 
-// `document.currentScript` is only set while this script first runs, so the config is read now.
-defineSpendControlElement(readEmbedConfig(document.currentScript));
+// A module script has no `document.currentScript`: its own tag is the one whose `src` is this
+// module's URL (the entry's, as this file is the entry chunk).
+defineSpendControlElement(readEmbedConfig(ownScript(import.meta.url)));
+// A module has no global name of its own (the IIFE had `VStoreEmbed`), so it sets it.
+window.VStoreEmbed = { currentClient, runtimeStatus };
 
-export { currentClient, runtimeStatus } from './sharedRuntime';
+export { currentClient, runtimeStatus };

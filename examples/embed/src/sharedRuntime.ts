@@ -7,6 +7,13 @@ export interface RuntimeLease {
   release(): void;
 }
 
+declare global {
+  interface Window {
+    /** Set by the widget script (main.ts): the shared runtime, for the host page and its devtools. */
+    VStoreEmbed?: { currentClient: typeof currentClient; runtimeStatus: typeof runtimeStatus };
+  }
+}
+
 let client: Client | undefined;
 let disconnect: (() => void) | undefined;
 let leases = 0;
