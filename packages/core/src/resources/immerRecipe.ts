@@ -4,7 +4,13 @@ import { enablePatches, produceWithPatches as immerProduceWithPatches } from 'im
 // when a recipe first runs. Importing the two functions it uses here, rather than `import('immer')`
 // as a namespace, keeps immer tree-shaken: a namespace import keeps all of it (18.9 kB min
 // against 12.8 kB), in the lazy chunk and in bundles made without code splitting alike.
-// enablePatches() runs as part of the export's value, not as a statement of its own: core declares
+
+// enablePatches() runs in making the export's value, not as a statement of its own: core declares
 // `"sideEffects": false`, so a bundler may skip this module's statements and take immer's binding
 // straight through the re-export, and then immer throws "plugin Patches not loaded" on the first edit.
-export const produceWithPatches: typeof immerProduceWithPatches = (enablePatches(), immerProduceWithPatches);
+function withPatches(): typeof immerProduceWithPatches {
+  enablePatches();
+  return immerProduceWithPatches;
+}
+
+export const produceWithPatches = withPatches();
