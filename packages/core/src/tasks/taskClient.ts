@@ -11,11 +11,12 @@ export interface TaskClient {
   /** Reads the task (always from the service) and applies it to the store. */
   get(taskId: string, options?: CallOptions): Promise<Task>;
   /**
-   * See {@link pollTask}. Cold: each subscription polls on its own. The polling engine is loaded on
-   * the first subscription of the page (a dynamic import, shared); until it is in, nothing is sent
-   * and no timer runs, and unsubscribing then starts nothing. If that load fails (offline, chunks
-   * replaced by a deploy), the subscriber gets the loader's own error, as `edit` and optimistic
-   * recipes do; the next subscription tries the load again.
+   * Polls as `pollTask` does (the schedule, the errors, what unsubscribing stops). Cold: each
+   * subscription polls on its own. The polling engine is loaded on the page's first subscription (a
+   * dynamic import, shared); until it is in, nothing is sent and no timer runs, and unsubscribing
+   * then starts nothing. If that load fails (offline, chunks replaced by a deploy), the subscriber
+   * gets the loader's own error, as `edit` and optimistic recipes do, and the next subscription
+   * tries the load again.
    */
   poll(taskId: string, options?: PollOptions & { timeoutMs?: number }): Observable<Task>;
   /** Resolves with the completed task; rejects as `poll` errors. */

@@ -2,11 +2,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { createClient } from '../../client/createClient';
 import { PollTimeoutError, TaskFailedError } from '../../errors/clientErrors';
 import type { Task } from '../../resources/tasks';
+import { loadPollEngine } from '../../tasks/taskClient';
 import { createChannelLocks, type LockManagerLike } from '../channelLocks';
 import { createCrossTab } from '../crossTab';
 import { defaultLockManager } from '../lockManager';
 import { pollTaskShared } from '../pollTaskShared';
-import { loadPollEngine } from '../../tasks/taskClient';
 import { createChannelHub } from './channelHub';
 
 // `client.tasks.poll` loads its engine with a dynamic import, which Vitest serves with real I/O that fake
