@@ -8,4 +8,19 @@ export default defineConfig({
   fixedExtension: true,
   dts: true,
   sourcemap: true,
+  outputOptions: {
+    advancedChunks: {
+      // A group holds its own modules only; what they share with the rest stays in index.mjs.
+      includeDependenciesRecursively: false,
+      groups: [
+        // The polling engine, which `tasks.poll` imports on first use, in a file of its own. index.mjs
+        // also re-exports `pollTask`/`pollUntil` from it, so by default it lands in a chunk with code
+        // every app runs (defineResource, the task schema), and an app built from this package would
+        // load it up front. On its own, an app that does not use those exports drops the static edge
+        // (sideEffects: false) and keeps the engine in its lazy chunk. The file's top level is only
+        // function declarations, so its import cycle with index.mjs is safe.
+        { name: 'pollEngine', test: /src[\\/]tasks[\\/](poll|pollUntil|schedule|visibility)\.ts$/ },
+      ],
+    },
+  },
 });

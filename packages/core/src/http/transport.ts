@@ -8,13 +8,13 @@ import {
   switchMap,
   tap,
   throwError,
-  timeout,
 } from 'rxjs';
 import type { $ZodType } from 'zod/v4/core';
 import { ApiError, GatewayError, NetworkError, RateLimitError, type RequestInfo } from '../errors/apiError';
 import { ResponseTooLargeError } from '../errors/clientErrors';
 import { errorFromResponse } from '../errors/errorFromResponse';
 import { redactUrl, type ScrubbedError, scrubError, userinfoSecrets } from '../errors/redact';
+import { attemptTimeout } from './attemptTimeout';
 import { createCooldown } from './cooldown';
 import { createInFlight } from './dedupe';
 import { createIdempotencyRegistry } from './idempotency';
@@ -126,18 +126,15 @@ export function createTransport(options: TransportOptions): Transport {
         if (body !== undefined) headers['content-type'] = 'application/json';
         if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
         return options.send({ method: spec.method, url, headers, body, maxResponseBytes }).pipe(
-          timeout({
-            first: timeoutMs,
+          attemptTimeout(
+            timeoutMs,
             scheduler,
-            with: () =>
-              throwError(
-                () =>
-                  new NetworkError(
-                    `${spec.method} ${endpoint} got no response within ${timeoutMs} ms. It is retried when safe; raise timeoutMs if the service is slow.`,
-                    { request, timedOut: true },
-                  ),
+            () =>
+              new NetworkError(
+                `${spec.method} ${endpoint} got no response within ${timeoutMs} ms. It is retried when safe; raise timeoutMs if the service is slow.`,
+                { request, timedOut: true },
               ),
-          }),
+          ),
           catchError((error: unknown) => {
             if (error instanceof ApiError) return throwError(() => error);
             if (error instanceof ResponseTooLargeError) {

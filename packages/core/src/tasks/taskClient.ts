@@ -1,28 +1,51 @@
-import type { Observable } from 'rxjs';
+import { defer, type Observable, switchMap } from 'rxjs';
 import type { ClientContext } from '../client/clientContext';
 import { toPromise } from '../http/toPromise';
+import { lazyModule } from '../lazy/lazyModule';
 import { type CallOptions, createResourceOps } from '../resources/resourceClient';
 import { type Task, tasks } from '../resources/tasks';
-import { pollTask } from './poll';
 import type { PollOptions } from './pollUntil';
 
 /** The client of tasks: read one, poll it until a terminal status, or wait for its completion. */
 export interface TaskClient {
   /** Reads the task (always from the service) and applies it to the store. */
   get(taskId: string, options?: CallOptions): Promise<Task>;
-  /** See {@link pollTask}. Cold: each subscription polls on its own. */
+  /**
+   * Polls as `pollTask` does (the schedule, the errors, what unsubscribing stops). Cold: each
+   * subscription polls on its own. The polling engine is loaded on the page's first subscription (a
+   * dynamic import, shared); until it is in, nothing is sent and no timer runs, and unsubscribing
+   * then starts nothing. If that load fails (offline, chunks replaced by a deploy), the subscriber
+   * gets the loader's own error, as `edit` and optimistic recipes do, and the next subscription
+   * tries the load again.
+   */
   poll(taskId: string, options?: PollOptions & { timeoutMs?: number }): Observable<Task>;
   /** Resolves with the completed task; rejects as `poll` errors. */
   wait(taskId: string, options?: PollOptions & CallOptions): Promise<Task>;
 }
+
+const pollEngine = lazyModule(() => import('./poll'));
+type PollEngine = Awaited<ReturnType<typeof pollEngine.load>>;
+
+/**
+ * Loads the polling engine (./poll and the rxjs operators only it uses), which `tasks.poll` does
+ * on its first subscription; from then on a subscription starts polling synchronously.
+ */
+export const loadPollEngine = pollEngine.load;
 
 export function createTaskClient(ctx: ClientContext): TaskClient {
   const ops = createResourceOps(tasks, ctx);
   // maxAgeMs 0: a poll must ask the service, whatever the client's default freshness.
   const read$ = (taskId: string, timeoutMs?: number) =>
     ops.get$(taskId, { maxAgeMs: 0, ...(timeoutMs === undefined ? {} : { timeoutMs }) }) as Observable<Task>;
-  const poll = (taskId: string, { timeoutMs, ...options }: PollOptions & { timeoutMs?: number } = {}) =>
-    pollTask(() => read$(taskId, timeoutMs), { scheduler: ctx.scheduler, ...options });
+  const poll = (taskId: string, { timeoutMs, ...options }: PollOptions & { timeoutMs?: number } = {}) => {
+    const start = ({ pollTask }: PollEngine) =>
+      pollTask(() => read$(taskId, timeoutMs), { scheduler: ctx.scheduler, ...options });
+    // `switchMap` after the load: an unsubscription before it resolves drops it, so nothing starts.
+    return defer(() => {
+      const loaded = pollEngine.loaded();
+      return loaded ? start(loaded) : defer(pollEngine.load).pipe(switchMap(start));
+    });
+  };
 
   return {
     get: (taskId, { signal, timeoutMs } = {}) => toPromise(read$(taskId, timeoutMs), signal),

@@ -1,12 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../client/createClient';
 import { PollTimeoutError, TaskFailedError } from '../../errors/clientErrors';
 import type { Task } from '../../resources/tasks';
+import { loadPollEngine } from '../../tasks/taskClient';
 import { createChannelLocks, type LockManagerLike } from '../channelLocks';
 import { createCrossTab } from '../crossTab';
 import { defaultLockManager } from '../lockManager';
 import { pollTaskShared } from '../pollTaskShared';
 import { createChannelHub } from './channelHub';
+
+// `client.tasks.poll` loads its engine with a dynamic import, which Vitest serves with real I/O that fake
+// timers do not advance: bring it in first (tasks/__tests__/lazyPoll.test.ts tests the load itself).
+beforeAll(() => loadPollEngine());
 
 beforeEach(() => {
   vi.useFakeTimers();

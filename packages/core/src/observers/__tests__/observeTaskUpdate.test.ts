@@ -1,9 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InvalidUpdateError, TaskFailedError } from '../../errors/clientErrors';
+import { loadPollEngine } from '../../tasks/taskClient';
 import { observeTask } from '../observeTask';
 import { observeUpdate } from '../observeUpdate';
 import { control, manualService } from './manualService';
 
+// `tasks.poll` loads its engine with a dynamic import, which Vitest serves with real I/O that fake timers
+// do not advance: bring it in first (tasks/__tests__/lazyPoll.test.ts tests the load itself).
+beforeAll(() => loadPollEngine());
 beforeEach(() => {
   vi.useFakeTimers();
 });

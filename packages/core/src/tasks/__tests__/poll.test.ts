@@ -1,9 +1,15 @@
 import { asyncScheduler, map, Subject, timer } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Reply, reply, scriptedClient } from '../../client/__tests__/scripted';
 import { PollTimeoutError, TaskCancelledError, TaskFailedError } from '../../errors/clientErrors';
+import { loadPollEngine } from '../taskClient';
 import type { VisibilitySource } from '../visibility';
+
+// `tasks.poll` loads its engine with a dynamic import on first subscription; the TestScheduler runs
+// synchronously and does not wait for promises, so the engine is brought in first. The load itself,
+// and what happens before it resolves, is tested in lazyPoll.test.ts.
+beforeAll(() => loadPollEngine());
 
 const task = (status: string) => reply(200, { task_id: 'task_1', status, operation: 'account.delete' });
 

@@ -1,8 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reply, scriptedClient } from '../../client/__tests__/scripted';
 import { TaskFailedError } from '../../errors/clientErrors';
 import { getClientEvents } from '../../events/getClientEvents';
 import type { HttpRequest } from '../../http/request';
+import { loadPollEngine } from '../taskClient';
+
+// The polling engine is a dynamic import, which Vitest serves with real I/O that fake timers do not
+// advance: bring it in first, so these tests time the polls themselves (lazyPoll.test.ts tests the load).
+beforeAll(() => loadPollEngine());
 
 beforeEach(() => {
   vi.useFakeTimers();
