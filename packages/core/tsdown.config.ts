@@ -23,7 +23,10 @@ export default defineConfig({
         // The same for the SSE stream, which `connect` imports on first use and index.mjs re-exports
         // (`createSseConnection`); without it the stream's code sat in index.mjs and a lazy chunk of
         // 0.1 kB re-exported it. Its top level, too, reads no import while it is evaluated.
-        { name: 'sseStream', test: /src[\\/]events[\\/]sse(Connection|Parser|Backoff|ConnectionOptions)\.ts$/ },
+        {
+          name: 'sseStream',
+          test: /src[\\/]events[\\/]sse(Connection|Parser|Backoff|ConnectionOptions)\.ts$/,
+        },
       ],
     },
   },
