@@ -264,6 +264,18 @@ for (const app of apps) {
     const warnings = output.split('\n').filter((l) => /\bwarn(ing)?\b|\(!\)/i.test(l));
     if (warnings.length) throw new StepError(`warnings:\n${warnings.join('\n')}`);
     const assets = readdirSync(join(dir, 'dist/assets'));
+    // What core loads on first use must stay out of the app's entry when built from the package
+    // (its tsdown chunk groups): the task-polling engine and the SSE stream, each found by a string
+    // only its own code holds.
+    const entry = assets.find((name) => /^index-.*\.js$/.test(name));
+    const entryCode = entry ? readFileSync(join(dir, 'dist/assets', entry), 'utf8') : '';
+    for (const [what, marker] of [
+      ['the task-polling engine', 'visibilitychange'],
+      ['the SSE stream', 'Event stream answered'],
+    ]) {
+      if (entryCode.includes(marker))
+        throw new StepError(`${what} is in the entry chunk ${entry}, not on demand`);
+    }
     return `(${assets.join(', ')})`;
   });
   await step('packages import in Node', () => {
