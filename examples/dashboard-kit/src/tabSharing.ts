@@ -30,15 +30,15 @@ const EVENTS_LOCK = 'vstore-dashboard:events';
  */
 export function shareAcrossTabs(base: Client, locks: LockManagerLike = defaultLockManager()): TabSharing {
   if (typeof BroadcastChannel === 'function') createCrossTab(base.store);
-  const client: Client = {
-    ...base,
-    // Derived, not spread: the tasks client stays base's own (observers find its client through the
-    // prototype), with a poll that runs in one tab only.
+  // Derived, not spread, the client and its tasks client alike: core finds the client an object
+  // belongs to through its prototype (observers, getClientEvents), and a spread copy is no client.
+  // The tasks client gets a poll that runs in one tab only.
+  const client: Client = Object.assign(Object.create(base) as Client, {
     tasks: Object.assign(Object.create(base.tasks) as Client['tasks'], {
       poll: (taskId: string, options?: Parameters<Client['tasks']['poll']>[1]) =>
         pollTaskShared(base, taskId, options),
     }),
-  };
+  });
   return {
     client,
     connectEvents(url, onRole) {

@@ -1,4 +1,4 @@
-import { createClient, getClientEvents, type LockManagerLike, observeTask } from '@vstore/core';
+import { createClient, dehydrate, getClientEvents, type LockManagerLike, observeTask } from '@vstore/core';
 import { describe, expect, it, vi } from 'vitest';
 import { shareAcrossTabs, type TabRole } from '../tabSharing';
 
@@ -76,5 +76,14 @@ describe('shareAcrossTabs', () => {
     const off = observer.subscribe(() => {});
     expect(observer.getResult()).toMatchObject({ status: 'success', task: { status: 'completed' } });
     off();
+  });
+
+  it("gives a client core recognises as base's: its events and its snapshot are base's (regression)", () => {
+    const base = createClient({ baseUrl: 'http://127.0.0.1:1', getToken: () => 't' });
+    const { client } = shareAcrossTabs(base, fakeLocks());
+    // A spread copy made the dashboards' LiveEvents throw "not made by a vstore client".
+    expect(getClientEvents(client)).toBe(getClientEvents(base));
+    base.store.apply('spend_control', 'sc_1', { spend_control_id: 'sc_1', version: 2 });
+    expect(dehydrate(client)).toEqual(dehydrate(base));
   });
 });
