@@ -268,13 +268,25 @@ for (const app of apps) {
     // (its tsdown chunk groups): the task-polling engine and the SSE stream, each found by a string
     // only its own code holds.
     const entry = assets.find((name) => /^index-.*\.js$/.test(name));
-    const entryCode = entry ? readFileSync(join(dir, 'dist/assets', entry), 'utf8') : '';
+    if (!entry) throw new StepError(`no entry chunk (index-*.js) among ${assets.join(', ')}`);
+    // The entry and the chunks it imports statically: what the page loads before the app runs.
+    const initial = new Set([entry]);
+    for (const name of initial) {
+      const code = readFileSync(join(dir, 'dist/assets', name), 'utf8');
+      for (const [, file] of code.matchAll(/\bimport\s*(?:[^'"();]*?from\s*)?["']\.\/([^"']+\.js)["']/g))
+        initial.add(file);
+    }
+    const initialCode = [...initial]
+      .map((name) => readFileSync(join(dir, 'dist/assets', name), 'utf8'))
+      .join('\n');
     for (const [what, marker] of [
       ['the task-polling engine', 'visibilitychange'],
       ['the SSE stream', 'Event stream answered'],
     ]) {
-      if (entryCode.includes(marker))
-        throw new StepError(`${what} is in the entry chunk ${entry}, not on demand`);
+      if (initialCode.includes(marker))
+        throw new StepError(
+          `${what} is in what the page loads first (${[...initial].join(', ')}), not on demand`,
+        );
     }
     return `(${assets.join(', ')})`;
   });

@@ -8,7 +8,7 @@ import type { ConnectionState, SseConnection } from './sseConnection';
 
 /**
  * Options of `createClientEvents`, for event ingestion over a store without a client. A client
- * makes its own (`client.events`) from its options; this is for a store used on its own.
+ * makes its own (`getClientEvents(client)`) from its options; this is for a store used on its own.
  */
 export interface ClientEventsOptions {
   /** The store that validated payloads are applied to (origin `event`). */
@@ -54,7 +54,10 @@ export interface ConnectOptions {
   onGap?: () => void;
 }
 
-/** `client.events`: webhook ingestion plus a relay connection, with state a UI can show. */
+/**
+ * A client's events (`getClientEvents(client)`): webhook ingestion plus a relay connection, with
+ * state a UI can show.
+ */
 export interface ClientEvents extends EventIngest {
   /**
    * Streams the relay's webhook payloads (SSE) into `ingest`, reconnecting with backoff and
@@ -75,9 +78,9 @@ const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
 const joinPath = (base: string, path: string) => `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 
 /**
- * Event ingestion and the SSE relay connection over a store: what a client exposes as
- * `client.events`, for a store used without a client (a worker, a test). Payloads are validated
- * against the registry, and their entities offered to the store through the version gate.
+ * Event ingestion and the SSE relay connection over a store: what `getClientEvents(client)` gives,
+ * for a store used without a client (a worker, a test). Payloads are validated against the
+ * registry, and their entities offered to the store through the version gate.
  */
 export function createClientEvents(options: ClientEventsOptions): ClientEvents {
   const ingest = createEventIngest(options.store, {

@@ -20,6 +20,8 @@ const made = new WeakMap<object, ClientEvents>();
  * client's token the way its requests do: from the same cache (a reconnect does not call `getToken`
  * again; a 401 refreshes it once for everyone) and in the headers `authorize` makes. A function
  * rather than a `client.events` property, so an app that never ingests events does not ship them.
+ * `client` is what `createClient` returned, or an object made from it with `Object.create`; a
+ * spread copy (`{ ...client }`) is not a client, and gets a TypeError.
  *
  * @example
  * ```ts

@@ -24,7 +24,9 @@ export function contextOf(part: object): ClientContext {
   for (let at: object | null = part; at !== null && !ctx; at = Object.getPrototypeOf(at)) ctx = links.get(at);
   if (!ctx)
     throw new TypeError(
-      'not made by a vstore client: pass a client from createClient, client.spendControls, client.tasks or client.resource(definition)',
+      'not made by a vstore client: pass a client from createClient (or an object made from it with ' +
+        'Object.create; a spread copy is not one), client.spendControls, client.tasks or ' +
+        'client.resource(definition), from the same copy of @vstore/core',
     );
   return ctx;
 }

@@ -12,6 +12,8 @@ type Writable<T> = { -readonly [K in keyof T]: T[K] };
  * failure (a plain record) and times. Entities are the store's frozen objects, not copies: put the
  * snapshot in the page with `serializeSnapshot`, don't mutate it. A function rather than a method of
  * the client, so an app that never renders on the server does not ship it.
+ * `client` is what `createClient` returned, or an object made from it with `Object.create`; a
+ * spread copy (`{ ...client }`) is not a client, and gets a TypeError.
  *
  * @example
  * ```ts

@@ -16,6 +16,8 @@ import { type CheckedRead, readClientSnapshot } from './readClientSnapshot';
  * (never later than now), but only when the store holds the very version the server confirmed, so
  * `maxAgeMs` can skip the mount's read. The snapshot is untrusted: it is checked whole first, and a
  * bad one throws `InvalidSnapshotError` having changed nothing. Call it before the first render.
+ * `client` is what `createClient` returned, or an object made from it with `Object.create`; a
+ * spread copy (`{ ...client }`) is not a client, and gets a TypeError.
  *
  * @example
  * ```ts

@@ -14,6 +14,7 @@ import {
   timer,
 } from 'rxjs';
 import { PollTimeoutError } from '../errors/clientErrors';
+import { MAX_POLL_DURATION_MS } from './pollDefaults';
 import { exponentialSchedule, type PollScheduleOptions } from './schedule';
 import { documentVisibility, type VisibilitySource, whenVisible } from './visibility';
 
@@ -52,7 +53,7 @@ export function pollUntil<T>(
 ): Observable<T> {
   const scheduler = options.scheduler ?? asyncScheduler;
   const maxAttempts = Math.max(1, options.maxAttempts ?? 60);
-  const maxDurationMs = options.maxDurationMs ?? 600_000;
+  const maxDurationMs = options.maxDurationMs ?? MAX_POLL_DURATION_MS;
   const delay = options.delay ?? exponentialSchedule(options);
   const visibility =
     options.pauseWhenHidden === true ? documentVisibility() : options.pauseWhenHidden || undefined;

@@ -1,9 +1,12 @@
 import { defer, type Observable, switchMap } from 'rxjs';
 import type { ClientContext } from '../client/clientContext';
+import { PollTimeoutError } from '../errors/clientErrors';
+import { attemptTimeout } from '../http/attemptTimeout';
 import { toPromise } from '../http/toPromise';
 import { lazyModule } from '../lazy/lazyModule';
 import { type CallOptions, createResourceOps } from '../resources/resourceClient';
 import { type Task, tasks } from '../resources/tasks';
+import { MAX_POLL_DURATION_MS } from './pollDefaults';
 import type { PollOptions } from './pollUntil';
 
 /** The client of tasks: read one, poll it until a terminal status, or wait for its completion. */
@@ -38,12 +41,26 @@ export function createTaskClient(ctx: ClientContext): TaskClient {
   const read$ = (taskId: string, timeoutMs?: number) =>
     ops.get$(taskId, { maxAgeMs: 0, ...(timeoutMs === undefined ? {} : { timeoutMs }) }) as Observable<Task>;
   const poll = (taskId: string, { timeoutMs, ...options }: PollOptions & { timeoutMs?: number } = {}) => {
-    const start = ({ pollTask }: PollEngine) =>
-      pollTask(() => read$(taskId, timeoutMs), { scheduler: ctx.scheduler, ...options });
-    // `switchMap` after the load: an unsubscription before it resolves drops it, so nothing starts.
+    const start = ({ pollTask }: PollEngine, maxDurationMs = options.maxDurationMs) =>
+      pollTask(() => read$(taskId, timeoutMs), {
+        scheduler: ctx.scheduler,
+        ...options,
+        ...(maxDurationMs === undefined ? {} : { maxDurationMs }),
+      });
     return defer(() => {
       const loaded = pollEngine.loaded();
-      return loaded ? start(loaded) : defer(pollEngine.load).pipe(switchMap(start));
+      if (loaded) return start(loaded);
+      // The load counts towards maxDurationMs, so a module request that never answers still ends in
+      // PollTimeoutError rather than a poll that never starts; the engine gets the time left.
+      // `switchMap` after the load: an unsubscription before it resolves drops it, so nothing starts.
+      const { scheduler } = ctx;
+      const subscribedAt = scheduler.now();
+      const limit = options.maxDurationMs ?? MAX_POLL_DURATION_MS;
+      const elapsed = () => scheduler.now() - subscribedAt;
+      return defer(pollEngine.load).pipe(
+        attemptTimeout(limit, scheduler, () => new PollTimeoutError(0, elapsed())),
+        switchMap((engine) => start(engine, Math.max(0, limit - elapsed()))),
+      );
     });
   };
 

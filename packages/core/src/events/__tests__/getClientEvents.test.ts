@@ -101,7 +101,7 @@ describe('getClientEvents(client)', () => {
     disconnect();
   });
 
-  it('takes the options of client.events from createClient', async () => {
+  it("takes the options of the client's events from createClient", async () => {
     const sse = createFakeSse();
     const errors: unknown[] = [];
     const client = createClient({

@@ -29,7 +29,7 @@ async function serverSnapshot() {
   return { server, snapshot: dehydrate(server.client), failure: failure as ApiError };
 }
 
-describe('client.dehydrate / client.hydrate', () => {
+describe('dehydrate(client) / hydrate(client, snapshot)', () => {
   it('carries latest, historical, history and a failed read to observers on the first render', async () => {
     const { snapshot, failure } = await serverSnapshot();
     const browser = versionedService(3);

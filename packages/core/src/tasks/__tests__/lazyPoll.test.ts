@@ -1,5 +1,6 @@
 import { lastValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PollTimeoutError } from '../../errors/clientErrors';
 import type { Task } from '../../resources/tasks';
 import type * as PollModule from '../poll';
 
@@ -26,8 +27,10 @@ async function freshClient(load: Load, status = 'running') {
   });
   const { reply, scriptedClient } = await import('../../client/__tests__/scripted');
   const { loadPollEngine } = await import('../taskClient');
+  // This graph's own error class: the one imported at the top is another module instance's.
+  const { PollTimeoutError } = await import('../../errors/clientErrors');
   const scripted = scriptedClient(() => reply(200, { task_id: 'task_1', status }));
-  return { ...scripted, loadPollEngine, loads: () => loads, polls: () => polls };
+  return { ...scripted, loadPollEngine, PollTimeoutError, loads: () => loads, polls: () => polls };
 }
 
 /** A promise released by the test. */
@@ -113,5 +116,44 @@ describe('tasks.poll, its engine loaded on first subscription', () => {
     first.unsubscribe();
     second.unsubscribe();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('counts the load towards maxDurationMs: a load that never answers ends in PollTimeoutError', async () => {
+    const never = gate();
+    const { client, requests, polls, PollTimeoutError } = await freshClient(async (actual) => {
+      await never.opened;
+      return actual();
+    });
+    const outcome = lastValueFrom(client.tasks.poll('task_1', { maxDurationMs: 5_000 })).catch(
+      (e: unknown) => e,
+    );
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(PollTimeoutError);
+    expect(error).toMatchObject({ attempts: 0, elapsedMs: 5_000 });
+    expect(polls()).toBe(0);
+    expect(requests).toHaveLength(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('gives the engine only the time the load left of maxDurationMs', async () => {
+    const held = gate();
+    const { client, loadPollEngine, PollTimeoutError } = await freshClient(async (actual) => {
+      await held.opened;
+      return actual();
+    });
+    const outcome = lastValueFrom(client.tasks.poll('task_1', { maxDurationMs: 5_000 })).catch(
+      (e: unknown) => e,
+    );
+    await vi.advanceTimersByTimeAsync(3_000);
+    held.open();
+    await loadPollEngine();
+    // The task stays running: polls at 0 and 1 s after the load, then the 2 s left run out.
+    await vi.advanceTimersByTimeAsync(2_000);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(PollTimeoutError);
+    expect((error as PollTimeoutError).elapsedMs).toBeLessThanOrEqual(2_000);
   });
 });
