@@ -271,14 +271,13 @@ for (const app of apps) {
     if (!entry) throw new StepError(`no entry chunk (index-*.js) among ${assets.join(', ')}`);
     // The entry and the chunks it imports statically: what the page loads before the app runs.
     const initial = new Set([entry]);
+    let initialCode = '';
     for (const name of initial) {
       const code = readFileSync(join(dir, 'dist/assets', name), 'utf8');
+      initialCode += `${code}\n`;
       for (const [, file] of code.matchAll(/\bimport\s*(?:[^'"();]*?from\s*)?["']\.\/([^"']+\.js)["']/g))
         initial.add(file);
     }
-    const initialCode = [...initial]
-      .map((name) => readFileSync(join(dir, 'dist/assets', name), 'utf8'))
-      .join('\n');
     for (const [what, marker] of [
       ['the task-polling engine', 'visibilitychange'],
       ['the SSE stream', 'Event stream answered'],

@@ -1,10 +1,8 @@
 import type { ObserverResult, ResourceObserver } from './observeResource';
-import { type HistoryResource, resultOf } from './observeResource';
+import { type HistoryResource, resultOf, SUSPENSE_FRESH_MS, since, suspendOn } from './observeResource';
 import { readKey } from './requestCache';
 import { contextOf } from './resourceLink';
 import { resultListeners } from './resultListeners';
-
-const SUSPENSE_FRESH_MS = 1000;
 
 /**
  * Observes every version of one entity, oldest first. Core's `history` already asks again for a
@@ -35,7 +33,6 @@ export function observeHistory<T extends object>(
       (list) => ({ result: list, resultAt: latestVersion() }),
       force,
     );
-  const ago = (at: number | undefined) => (at === undefined ? Infinity : scheduler.now() - at);
 
   const listeners = resultListeners(getResult, () => {
     const release = requests.retain(key);
@@ -49,7 +46,9 @@ export function observeHistory<T extends object>(
     });
     const held = requests.get(key);
     const fresh =
-      !!options.suspense && held?.result !== undefined && ago(held.settledAt) <= SUSPENSE_FRESH_MS;
+      !!options.suspense &&
+      held?.result !== undefined &&
+      since(scheduler, held.settledAt) <= SUSPENSE_FRESH_MS;
     if (!fresh) void read();
     return () => {
       offStore();
@@ -63,11 +62,6 @@ export function observeHistory<T extends object>(
     subscribe: listeners.subscribe,
     refetch: () => read(true),
     load: () => (requests.get(key)?.result !== undefined ? Promise.resolve() : read()),
-    suspend() {
-      const { data, error } = getResult();
-      if (data !== undefined) return;
-      if (error !== undefined && ago(requests.get(key)?.errorAt) <= SUSPENSE_FRESH_MS) throw error;
-      throw read();
-    },
+    suspend: () => suspendOn(getResult(), since(scheduler, requests.get(key)?.errorAt), () => read()),
   };
 }

@@ -87,7 +87,22 @@ export interface HistoryResource<T extends object> extends ReadableResource<T> {
 }
 
 // A suspended render's read, or an error boundary's last failure, counts as this recent.
-const SUSPENSE_FRESH_MS = 1000;
+export const SUSPENSE_FRESH_MS = 1000;
+
+/** Milliseconds since `at` on the client's clock; never (Infinity) for a time not recorded. */
+export const since = (scheduler: { now(): number }, at: number | undefined) =>
+  at === undefined ? Infinity : scheduler.now() - at;
+
+/**
+ * `suspend()` of resource and history observers: returns while data is held; throws the last error
+ * when it is recent (an error boundary shows it rather than reading again at once); else throws the
+ * promise of a read, for Suspense to wait on.
+ */
+export function suspendOn<T>(result: ObserverResult<T>, errorAgeMs: number, read: () => Promise<void>): void {
+  if (result.data !== undefined) return;
+  if (result.error !== undefined && errorAgeMs <= SUSPENSE_FRESH_MS) throw result.error;
+  throw read();
+}
 
 /** Shared by resource and history observers: status from data and error, one frozen object per state. */
 export function resultOf<T>(
@@ -157,10 +172,9 @@ export function observeResource<T extends object>(
     if (data() === undefined) return false;
     if (version) return true;
     const state = requests.get(key);
-    const age = (at: number | undefined) => (at === undefined ? Infinity : scheduler.now() - at);
     return (
-      (maxAgeMs > 0 && age(state?.confirmedAt) <= maxAgeMs) ||
-      (!!options.suspense && age(state?.settledAt) <= SUSPENSE_FRESH_MS)
+      (maxAgeMs > 0 && since(scheduler, state?.confirmedAt) <= maxAgeMs) ||
+      (!!options.suspense && since(scheduler, state?.settledAt) <= SUSPENSE_FRESH_MS)
     );
   };
   const ensure = () => (fresh() ? Promise.resolve() : read(false));
@@ -182,13 +196,6 @@ export function observeResource<T extends object>(
     subscribe: listeners.subscribe,
     refetch: () => read(true),
     load: ensure,
-    suspend() {
-      const { data: held, error } = getResult();
-      if (held !== undefined) return;
-      const errorAt = requests.get(key)?.errorAt;
-      if (error !== undefined && errorAt !== undefined && scheduler.now() - errorAt <= SUSPENSE_FRESH_MS)
-        throw error;
-      throw read(false);
-    },
+    suspend: () => suspendOn(getResult(), since(scheduler, requests.get(key)?.errorAt), () => read(false)),
   };
 }
