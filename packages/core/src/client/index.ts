@@ -19,17 +19,15 @@ export {
   RequestValidationError,
   ResponseShapeError,
 } from '../errors/apiError';
-export {
-  EditConflictError,
-  IdempotencyKeyReuseError,
-  InvalidUpdateError,
-  PollTimeoutError,
-  ResponseTooLargeError,
-  TaskCancelledError,
-  TaskFailedError,
-  UnsupportedSchemaVersionError,
-} from '../errors/clientErrors';
+export { EditConflictError } from '../errors/editConflictError';
+export { IdempotencyKeyReuseError } from '../errors/idempotencyKeyReuseError';
+export { InvalidUpdateError } from '../errors/invalidUpdateError';
+export { PollTimeoutError } from '../errors/pollTimeoutError';
 export { redactUrl } from '../errors/redact';
+export { ResponseTooLargeError } from '../errors/responseTooLargeError';
+export { TaskCancelledError } from '../errors/taskCancelledError';
+export { TaskFailedError } from '../errors/taskFailedError';
+export { UnsupportedSchemaVersionError } from '../errors/unsupportedSchemaVersionError';
 export type { HttpRequest, RawResponse, Send } from '../http/request';
 export { parseRetryAfter } from '../http/retryAfter';
 export type { RetryBudgetOptions } from '../http/retryBudget';

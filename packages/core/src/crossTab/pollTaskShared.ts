@@ -1,5 +1,6 @@
 import { distinctUntilChanged, filter, Observable, type Subscription } from 'rxjs';
-import { TaskCancelledError, TaskFailedError } from '../errors/clientErrors';
+import { TaskCancelledError } from '../errors/taskCancelledError';
+import { TaskFailedError } from '../errors/taskFailedError';
 import type { Task } from '../resources/tasks';
 import type { EntityStore } from '../store/types';
 import { isTerminalTask } from '../tasks/isTerminalTask';

@@ -32,7 +32,13 @@ export interface ApiErrorOptions {
   cause?: unknown;
 }
 
-/** A request that the service (or the network on the way to it) did not answer with success. */
+/**
+ * A request that the service (or the network on the way to it) did not answer with success.
+ *
+ * This family names its classes on the prototype, not with a `name` field as the client-side errors
+ * do: a field of the base would hide the name an app's own subclass sets on its prototype. Every app
+ * ships these classes anyway, so the static blocks cost no tree-shaking.
+ */
 export class ApiError extends Error {
   static {
     ApiError.prototype.name = 'ApiError';

@@ -5,4 +5,4 @@ import type { VSTORE_ERROR_CLASSES } from './vstoreErrorClasses';
  * `instanceof`. `ApiError` covers its subclasses (`GatewayError`, `ConcurrentUpdateError`,
  * `ResponseShapeError`, `NetworkError`, …).
  */
-export type VStoreError = InstanceType<(typeof VSTORE_ERROR_CLASSES)[number]>;
+export type VStoreError = InstanceType<(typeof VSTORE_ERROR_CLASSES)[keyof typeof VSTORE_ERROR_CLASSES]>;

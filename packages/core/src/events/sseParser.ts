@@ -24,9 +24,7 @@ export interface SseParser {
 
 /** Thrown by `feed` when an event grows past the bound: the stream is not trustworthy, reconnect. */
 export class SseBufferOverflowError extends Error {
-  static {
-    SseBufferOverflowError.prototype.name = 'SseBufferOverflowError';
-  }
+  override name = 'SseBufferOverflowError';
 }
 
 /**

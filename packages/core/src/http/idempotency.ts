@@ -1,4 +1,4 @@
-import { IdempotencyKeyReuseError } from '../errors/clientErrors';
+import { IdempotencyKeyReuseError } from '../errors/idempotencyKeyReuseError';
 
 /** A fresh key for one create or money-movement call. */
 export function createIdempotencyKey(): string {

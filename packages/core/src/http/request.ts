@@ -2,8 +2,8 @@ import { Observable } from 'rxjs';
 import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { type RequestInfo, ResponseShapeError } from '../errors/apiError';
-import { ResponseTooLargeError } from '../errors/clientErrors';
 import { describe, shapeIssues } from '../errors/errorFromResponse';
+import { ResponseTooLargeError } from '../errors/responseTooLargeError';
 import { parseJson } from './safeJson';
 
 /** One attempt as handed to a `Send`: the full URL, the headers (token included) and the JSON body. */

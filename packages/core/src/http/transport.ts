@@ -11,9 +11,9 @@ import {
 } from 'rxjs';
 import type { $ZodType } from 'zod/v4/core';
 import { ApiError, GatewayError, NetworkError, RateLimitError, type RequestInfo } from '../errors/apiError';
-import { ResponseTooLargeError } from '../errors/clientErrors';
 import { errorFromResponse } from '../errors/errorFromResponse';
 import { redactUrl, type ScrubbedError, scrubError, userinfoSecrets } from '../errors/redact';
+import { ResponseTooLargeError } from '../errors/responseTooLargeError';
 import { attemptTimeout } from './attemptTimeout';
 import { createCooldown } from './cooldown';
 import { createInFlight } from './dedupe';

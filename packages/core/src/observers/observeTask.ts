@@ -37,7 +37,11 @@ export interface TaskObserver {
   subscribe(listener: () => void): () => void;
 }
 
-const IDLE: TaskObserverResult = Object.freeze({ task: undefined, status: 'idle', error: undefined });
+const IDLE: TaskObserverResult = /* @__PURE__ */ Object.freeze({
+  task: undefined,
+  status: 'idle',
+  error: undefined,
+});
 
 /** Follows a task: polls (core's `tasks.poll`) while subscribed and the task is not terminal. */
 export function observeTask(

@@ -30,7 +30,11 @@ export interface UpdateObserver<T extends object, TUpdateKey extends string> {
   edit(id: string, recipe: (draft: Draft<T>) => void, options?: EditOptions<T>): Promise<T | undefined>;
 }
 
-const IDLE = Object.freeze({ status: 'idle', error: undefined, data: undefined }) as UpdateResult<never>;
+const IDLE = /* @__PURE__ */ Object.freeze({
+  status: 'idle',
+  error: undefined,
+  data: undefined,
+}) as UpdateResult<never>;
 
 /**
  * Writes to one resource, tracking the last call. The written entity reaches every reader through

@@ -3,7 +3,8 @@ import { defineResource, nullable, versionFields } from './defineResource';
 
 /** An account as read. Only its id and version are relied on; the rest is kept as sent. */
 export const accountSchema = z.looseObject({
-  account_id: z.string().check(z.minLength(1)),
+  // Marked pure: bundlers keep a method call (`.check`) they cannot prove free of effects.
+  account_id: /* @__PURE__ */ z.string().check(z.minLength(1)),
   ...versionFields,
   name: nullable(z.string()),
   status: nullable(z.string()),

@@ -105,6 +105,7 @@ export interface ResourceConfig<TSchema extends $ZodType<object>, TUpdateKey ext
  * await client.resource(invoices).update('inv_1', { memo: 'Paid by card' });
  * ```
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineResource<
   TSchema extends $ZodType<object>,
   const TUpdateKey extends string & keyof z.output<TSchema> = never,
@@ -140,6 +141,7 @@ export function nullable<T extends $ZodType>(schema: T) {
 
 /** The version metadata of versioned resources; `version` is required, starts at 1. */
 export const versionFields = {
-  version: z.int().check(z.gte(1)),
+  // Marked pure: bundlers keep a method call (`.check`) they cannot prove free of effects.
+  version: /* @__PURE__ */ z.int().check(z.gte(1)),
   version_time: z.string(),
 };

@@ -76,7 +76,7 @@ type EditModule = Awaited<ReturnType<typeof editModule.load>>;
  * Loads the body of `edit` and immer with it (./editRun) when a recipe first runs, so that with code
  * splitting an app's first chunk carries neither.
  */
-export const loadImmer = editModule.load;
+export const loadImmer = () => editModule.load();
 
 /**
  * `edit` as an Observable: base → recipe → PATCH of the changed update-valid fields, settled as

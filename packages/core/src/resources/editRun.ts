@@ -1,7 +1,7 @@
 import type { Draft, Patch } from 'immer';
 import { catchError, map, type Observable, switchMap, throwError } from 'rxjs';
 import { ConcurrentUpdateError } from '../errors/apiError';
-import { EditConflictError } from '../errors/clientErrors';
+import { EditConflictError } from '../errors/editConflictError';
 import { just } from '../http/just';
 import type { ResourceDefinition } from './defineResource';
 import type { EditMergeInfo, EditOptions, EditOutcome } from './editResource';

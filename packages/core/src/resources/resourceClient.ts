@@ -3,7 +3,7 @@ import { defer, map, type Observable, switchMap, throwError } from 'rxjs';
 import * as z from 'zod/mini';
 import type { ClientContext } from '../client/clientContext';
 import { ResponseShapeError } from '../errors/apiError';
-import { InvalidUpdateError } from '../errors/clientErrors';
+import { InvalidUpdateError } from '../errors/invalidUpdateError';
 import { createIdempotencyKey } from '../http/idempotency';
 import { just } from '../http/just';
 import { toPromise } from '../http/toPromise';

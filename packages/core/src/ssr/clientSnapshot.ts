@@ -49,9 +49,7 @@ export const CLIENT_SNAPSHOT_FORMAT = 'vstore-client/1';
  * hydrated: the store and the client's reads are as they were.
  */
 export class InvalidSnapshotError extends TypeError {
-  static {
-    InvalidSnapshotError.prototype.name = 'InvalidSnapshotError';
-  }
+  override name = 'InvalidSnapshotError';
   /** Where in the snapshot the first problem is, e.g. `reads[3].result`. */
   readonly path: string;
   constructor(path: string, problem: string, options?: { cause?: unknown }) {

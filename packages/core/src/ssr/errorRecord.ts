@@ -5,18 +5,22 @@ import { plainData } from './plainData';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 
-// Every class a read can end with, by name. A Map, so a hostile name such as `__proto__` finds nothing.
-// A new exported error class goes into VSTORE_ERROR_CLASSES; any other comes back as its nearest base.
-const CLASSES = new Map<string, ErrorClass>(
-  [...VSTORE_ERROR_CLASSES, TypeError, RangeError, Error].map((type) => [type.prototype.name, type]),
-);
+// Every class a read can end with, by name: vstore's own, then the built-ins a read may throw. A
+// class this list does not know comes back as its nearest base. Looked up on each call rather than
+// kept in a module-level Map, which bundlers would build in every app, with every class it holds.
+const BUILT_INS: readonly ErrorClass[] = [TypeError, RangeError, Error];
+const classNamed = (name: string): ErrorClass | undefined =>
+  Object.hasOwn(VSTORE_ERROR_CLASSES, name)
+    ? VSTORE_ERROR_CLASSES[name as keyof typeof VSTORE_ERROR_CLASSES]
+    : BUILT_INS.find((type) => type.prototype.name === name);
 
-// The classes by prototype, to find the nearest known class of an error of an unknown subclass.
-const KNOWN = new Map<object, string>([...CLASSES].map(([name, type]) => [type.prototype, name]));
+/** The name of the nearest class of `error` (itself or a base) that `classNamed` knows. */
 const nearestKnown = (error: Error): string => {
   for (let proto: object | null = Object.getPrototypeOf(error); proto; proto = Object.getPrototypeOf(proto)) {
-    const name = KNOWN.get(proto);
-    if (name) return name;
+    for (const [name, type] of Object.entries(VSTORE_ERROR_CLASSES))
+      if (type.prototype === proto) return name;
+    const builtIn = BUILT_INS.find((type) => type.prototype === proto);
+    if (builtIn) return builtIn.prototype.name;
   }
   return 'Error';
 };
@@ -49,11 +53,12 @@ export function toErrorRecord(error: unknown): ErrorRecord {
  * nearest known base class (`base`), keeping its own name.
  */
 export function fromErrorRecord(record: ErrorRecord): VStoreError {
-  const known = CLASSES.get(record.name);
-  const type = known ?? CLASSES.get(record.base ?? 'Error') ?? Error;
+  const known = classNamed(record.name);
+  const type = known ?? classNamed(record.base ?? 'Error') ?? Error;
   const error = Reflect.construct(Error, [record.message], type) as Error;
-  if (!known)
-    Object.defineProperty(error, 'name', { value: record.name, writable: true, configurable: true });
+  // vstore's classes set `name` as a field, in the constructor that did not run; an unknown class
+  // keeps its own name over its base's.
+  if (error.name !== record.name) define(error, 'name', record.name);
   // Data only: a field named like one of the class's methods (`supportInfo`, `toJSON`) would hide it.
   for (const [key, value] of Object.entries(plainData(record.fields) as Record<string, unknown>))
     if (!(key in type.prototype)) define(error, key, value);

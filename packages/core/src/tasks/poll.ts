@@ -1,5 +1,6 @@
 import { map, type Observable } from 'rxjs';
-import { TaskCancelledError, TaskFailedError } from '../errors/clientErrors';
+import { TaskCancelledError } from '../errors/taskCancelledError';
+import { TaskFailedError } from '../errors/taskFailedError';
 import { type Task, TERMINAL_TASK_STATUSES } from '../resources/tasks';
 import { type PollOptions, pollUntil } from './pollUntil';
 

@@ -13,7 +13,7 @@ import {
   throwError,
   timer,
 } from 'rxjs';
-import { PollTimeoutError } from '../errors/clientErrors';
+import { PollTimeoutError } from '../errors/pollTimeoutError';
 import { MAX_POLL_DURATION_MS } from './pollDefaults';
 import { exponentialSchedule, type PollScheduleOptions } from './schedule';
 import { documentVisibility, type VisibilitySource, whenVisible } from './visibility';

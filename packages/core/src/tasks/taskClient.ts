@@ -1,6 +1,6 @@
 import { defer, type Observable, switchMap } from 'rxjs';
 import type { ClientContext } from '../client/clientContext';
-import { PollTimeoutError } from '../errors/clientErrors';
+import { PollTimeoutError } from '../errors/pollTimeoutError';
 import { attemptTimeout } from '../http/attemptTimeout';
 import { toPromise } from '../http/toPromise';
 import { lazyModule } from '../lazy/lazyModule';
@@ -33,7 +33,7 @@ type PollEngine = Awaited<ReturnType<typeof pollEngine.load>>;
  * Loads the polling engine (./poll and the rxjs operators only it uses), which `tasks.poll` does
  * on its first subscription; from then on a subscription starts polling synchronously.
  */
-export const loadPollEngine = pollEngine.load;
+export const loadPollEngine = (): Promise<PollEngine> => pollEngine.load();
 
 export function createTaskClient(ctx: ClientContext): TaskClient {
   const ops = createResourceOps(tasks, ctx);

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../client/createClient';
-import { PollTimeoutError, TaskFailedError } from '../../errors/clientErrors';
+import { PollTimeoutError } from '../../errors/pollTimeoutError';
+import { TaskFailedError } from '../../errors/taskFailedError';
 import type { Task } from '../../resources/tasks';
 import { loadPollEngine } from '../../tasks/taskClient';
 import { createChannelLocks, type LockManagerLike } from '../channelLocks';

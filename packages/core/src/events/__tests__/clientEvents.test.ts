@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UnsupportedSchemaVersionError } from '../../errors/clientErrors';
+import { UnsupportedSchemaVersionError } from '../../errors/unsupportedSchemaVersionError';
 import { createEntityStore } from '../../store/entityStore';
 import { createClientEvents } from '../clientEvents';
 import type { ConnectionState } from '../sseConnection';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { UnsupportedSchemaVersionError } from '../../errors/clientErrors';
+import { UnsupportedSchemaVersionError } from '../../errors/unsupportedSchemaVersionError';
 import { createEntityStore } from '../../store/entityStore';
 import type { StoreChange } from '../../store/types';
 import { createDefaultEventRegistry } from '../defaultEventRegistry';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IdempotencyKeyReuseError } from '../../errors/clientErrors';
+import { IdempotencyKeyReuseError } from '../../errors/idempotencyKeyReuseError';
 import { createIdempotencyKey, createIdempotencyRegistry } from '../idempotency';
 
 describe('idempotency', () => {

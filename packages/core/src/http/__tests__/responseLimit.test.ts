@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reply } from '../../client/__tests__/scripted';
 import { ApiError, NetworkError } from '../../errors/apiError';
-import { ResponseTooLargeError } from '../../errors/clientErrors';
+import { ResponseTooLargeError } from '../../errors/responseTooLargeError';
 import { readText } from '../request';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../transport';
 import { getSpec, outcome, patchSpec, setup, virtual } from './transportHarness';

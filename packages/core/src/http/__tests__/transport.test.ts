@@ -11,7 +11,7 @@ import {
   RateLimitError,
   RequestValidationError,
 } from '../../errors/apiError';
-import { IdempotencyKeyReuseError } from '../../errors/clientErrors';
+import { IdempotencyKeyReuseError } from '../../errors/idempotencyKeyReuseError';
 import { getSpec, ok, outcome, patchSpec, postSpec, setup, times, virtual } from './transportHarness';
 
 describe('transport: 429 and Retry-After', () => {

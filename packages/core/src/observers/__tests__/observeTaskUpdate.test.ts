@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InvalidUpdateError, TaskFailedError } from '../../errors/clientErrors';
+import { InvalidUpdateError } from '../../errors/invalidUpdateError';
+import { TaskFailedError } from '../../errors/taskFailedError';
 import { loadPollEngine } from '../../tasks/taskClient';
 import { observeTask } from '../observeTask';
 import { observeUpdate } from '../observeUpdate';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scriptedClient, spendControl } from '../../client/__tests__/scripted';
-import { EditConflictError } from '../../errors/clientErrors';
+import { EditConflictError } from '../../errors/editConflictError';
 import type { EditMergeInfo, EditOutcome } from '../editResource';
 import { loadImmer } from '../editResource';
 import { versionedService } from './versionedService';

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reply, scriptedClient, spendControl } from '../../client/__tests__/scripted';
 import { ResponseShapeError } from '../../errors/apiError';
-import { IdempotencyKeyReuseError, InvalidUpdateError } from '../../errors/clientErrors';
+import { IdempotencyKeyReuseError } from '../../errors/idempotencyKeyReuseError';
+import { InvalidUpdateError } from '../../errors/invalidUpdateError';
 import { createEntityStore } from '../../store/entityStore';
 
 const history = { data: [spendControl(1), spendControl(3, { name: 'Trips' }), spendControl(2)] };

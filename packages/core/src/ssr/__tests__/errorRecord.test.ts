@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, GatewayError } from '../../errors/apiError';
-import { EditConflictError, ResponseTooLargeError } from '../../errors/clientErrors';
+import { EditConflictError } from '../../errors/editConflictError';
+import { ResponseTooLargeError } from '../../errors/responseTooLargeError';
 import { fromErrorRecord, toErrorRecord } from '../errorRecord';
 
 const request = { method: 'GET', endpoint: '/x', time: '2026-01-01T00:00:00.000Z' };

@@ -1,6 +1,6 @@
 import { lastValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PollTimeoutError } from '../../errors/clientErrors';
+import type { PollTimeoutError } from '../../errors/pollTimeoutError';
 import type { Task } from '../../resources/tasks';
 import type * as PollModule from '../poll';
 
@@ -28,7 +28,7 @@ async function freshClient(load: Load, status = 'running') {
   const { reply, scriptedClient } = await import('../../client/__tests__/scripted');
   const { loadPollEngine } = await import('../taskClient');
   // This graph's own error class: the one imported at the top is another module instance's.
-  const { PollTimeoutError } = await import('../../errors/clientErrors');
+  const { PollTimeoutError } = await import('../../errors/pollTimeoutError');
   const scripted = scriptedClient(() => reply(200, { task_id: 'task_1', status }));
   return { ...scripted, loadPollEngine, PollTimeoutError, loads: () => loads, polls: () => polls };
 }

@@ -2,7 +2,9 @@ import { asyncScheduler, map, Subject, timer } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Reply, reply, scriptedClient } from '../../client/__tests__/scripted';
-import { PollTimeoutError, TaskCancelledError, TaskFailedError } from '../../errors/clientErrors';
+import { PollTimeoutError } from '../../errors/pollTimeoutError';
+import { TaskCancelledError } from '../../errors/taskCancelledError';
+import { TaskFailedError } from '../../errors/taskFailedError';
 import { loadPollEngine } from '../taskClient';
 import type { VisibilitySource } from '../visibility';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PollTimeoutError } from '../../errors/clientErrors';
+import { PollTimeoutError } from '../../errors/pollTimeoutError';
 import { pollUntil } from '../pollUntil';
 import { exponentialSchedule } from '../schedule';
 
