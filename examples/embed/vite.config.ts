@@ -1,36 +1,7 @@
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defaultClientConditions, defineConfig, normalizePath } from 'vite';
 
-/**
- * The modules the entry imports statically, transitively, except the entry itself: the code every
- * host page runs at once. Collected when the module graph is complete (buildEnd), read while chunking.
- * The walk stops at a module that something loads with `import()`: core means it to be on demand,
- * and a static edge to it is a package index's re-export (`export { createSseConnection } from`),
- * which tree-shaking drops when the entry does not use it.
- */
-function staticGraph(): { plugin: Plugin; has(id: string): boolean } {
-  const ids = new Set<string>();
-  return {
-    has: (id) => ids.has(id),
-    plugin: {
-      name: 'vstore-embed:static-graph',
-      buildEnd() {
-        ids.clear();
-        const visit = (id: string) => {
-          for (const dep of this.getModuleInfo(id)?.importedIds ?? []) {
-            const onDemand = (this.getModuleInfo(dep)?.dynamicImporters.length ?? 0) > 0;
-            if (!onDemand && !ids.has(dep)) {
-              ids.add(dep);
-              visit(dep);
-            }
-          }
-        };
-        for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) visit(id);
-      },
-    },
-  };
-}
-
-const atOnce = staticGraph();
+const entry = normalizePath(fileURLToPath(new URL('./src/main.ts', import.meta.url)));
 
 // The widget for host pages: `dist/vstore-embed.js`, an ES module that registers
 // <vstore-spend-control> and sets `window.VStoreEmbed`, and the chunks next to it, each imported by a
@@ -41,7 +12,6 @@ const atOnce = staticGraph();
 // first; rxjs through its `es2015` condition, its ES2015 build (bundlers take the larger ES5 one by
 // default).
 export default defineConfig({
-  plugins: [atOnce.plugin],
   resolve: { conditions: ['@vstore/source', 'es2015', ...defaultClientConditions] },
   // Library mode leaves `process.env.*` alone for the consumer to replace; a script tag has no
   // bundler behind it, so production is decided here.
@@ -50,17 +20,21 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5175, strictPort: true },
   build: {
     target: 'es2022',
-    lib: { entry: 'src/main.ts', formats: ['es'], fileName: () => 'vstore-embed.js' },
+    lib: { entry, formats: ['es'], fileName: () => 'vstore-embed.js' },
     rolldownOptions: {
       output: {
         // What the entry imports statically goes into one content-hashed chunk, `embed-runtime-*.js`,
-        // which the lazy chunks import too. Left to itself the bundler would either split it by which
-        // lazy chunk shares what (four files at mount, each gzipped apart: about 2 kB more), or move
-        // it into the entry, and then the lazy chunks would import `./vstore-embed.js` by its bare
-        // name: a host that loads the entry with a query (`vstore-embed.js?v=2`) would get a second
-        // copy of the module, with its own store. The entry keeps only main.ts, so `import.meta.url`
-        // there is the script tag's `src`.
-        codeSplitting: { groups: [{ name: 'embed-runtime', test: (id) => atOnce.has(id) }] },
+        // which the lazy chunks import too: the bundler's `$initial` tag, which follows only the imports
+        // the widget uses, so code that only a lazy chunk uses (edit's conflict error, the polling
+        // engine) stays in that chunk. Left to itself the bundler would either split it by which lazy
+        // chunk shares what (four files at mount, each gzipped apart: about 2 kB more), or move it
+        // into the entry, and then the lazy chunks would import `./vstore-embed.js` by its bare name:
+        // a host that loads the entry with a query (`vstore-embed.js?v=2`) would get a second copy of
+        // the module, with its own store. The entry keeps only main.ts, so `import.meta.url` there is
+        // the script tag's `src`.
+        codeSplitting: {
+          groups: [{ name: 'embed-runtime', tags: ['$initial'], test: (id) => normalizePath(id) !== entry }],
+        },
         // Library mode keeps whitespace and pure annotations in ES output, for a bundler downstream;
         // these files go to the browser as they are, so they are minified as an app's are.
         minify: true,
