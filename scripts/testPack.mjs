@@ -114,6 +114,8 @@ const apps = [
   {
     name: 'vue-app',
     packages: ['@vstore/core', '@vstore/vue', '@vstore/service'],
+    // It names EditConflictError and TaskFailedError: they load with it, the code that throws them must not.
+    namesOnDemandErrors: true,
     dependencies: { vue: 'examples/vue-dashboard' },
     devDependencies: {
       '@vitejs/plugin-vue': 'examples/vue-dashboard',
@@ -265,10 +267,11 @@ for (const app of apps) {
     if (warnings.length) throw new StepError(`warnings:\n${warnings.join('\n')}`);
     const assets = readdirSync(join(dir, 'dist/assets'));
     // What core loads on first use must stay out of the app's entry when built from the package
-    // (its tsdown chunk groups): the task-polling engine and the SSE stream, and the errors only they
-    // or edit's body throw; and what this app never calls (webhook ingestion, server-rendering
-    // snapshots) must not ride along with what it does, through code a bundler cannot drop (a static
-    // block, a module-level Map). Each is found by a string only its own code holds.
+    // (its tsdown chunk groups): the task-polling engine, the SSE stream and edit's body with immer,
+    // even in an app that names the errors they throw; unless it names them, those errors too; and
+    // what the app never calls (webhook ingestion, server-rendering snapshots) must not ride along
+    // with what it does, through code a bundler cannot drop (a static block, a module-level Map).
+    // Each is found by a string only its own code holds.
     const entry = assets.find((name) => /^index-.*\.js$/.test(name));
     if (!entry) throw new StepError(`no entry chunk (index-*.js) among ${assets.join(', ')}`);
     // The entry and the chunks it imports statically: what the page loads before the app runs.
@@ -283,8 +286,13 @@ for (const app of apps) {
     for (const [what, marker] of [
       ['the task-polling engine', 'visibilitychange'],
       ['the SSE stream', 'Event stream answered'],
-      ["the polling engine's TaskCancelledError", 'was cancelled before it finished'],
-      ["edit's EditConflictError", 'Another writer changed'],
+      ["edit's body with immer", '"Patches"'],
+      ...(app.namesOnDemandErrors
+        ? []
+        : [
+            ["the polling engine's TaskCancelledError", 'was cancelled before it finished'],
+            ["edit's EditConflictError", 'Another writer changed'],
+          ]),
       ['webhook ingestion (UnsupportedSchemaVersionError)', 'supported majors'],
       ['server-rendering snapshots (InvalidSnapshotError)', 'pass what dehydrate(client) returned'],
     ]) {

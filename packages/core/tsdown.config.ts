@@ -19,17 +19,14 @@ export default defineConfig({
         // load it up front. On its own, an app that does not use those exports drops the static edge
         // (sideEffects: false) and keeps the engine in its lazy chunk. The file's top level is only
         // function declarations, so its import cycle with index.mjs is safe.
-        // With the errors only it throws: an app that never polls does not ship them.
-        {
-          name: 'pollEngine',
-          test: /src[\\/](tasks[\\/](poll|pollUntil|schedule|visibility)|errors[\\/]task(Failed|Cancelled)Error)\.ts$/,
-        },
-        // The body of `edit`, which `edit` imports when a recipe first runs, likewise with the one error
-        // only it throws (index.mjs re-exports `EditConflictError`).
-        {
-          name: 'editRun',
-          test: /src[\\/](resources[\\/](editRun|threeWay|immerRecipe)|errors[\\/]editConflictError)\.ts$/,
-        },
+        { name: 'pollEngine', test: /src[\\/]tasks[\\/](poll|pollUntil|schedule|visibility)\.ts$/ },
+        // The errors that only on-demand code throws (the polling engine's, edit's), each in a file of
+        // its own for the same reason: left in index.mjs they would be in every app, and grouped with
+        // the code that throws them, an app that names one (`instanceof EditConflictError`) or hydrates
+        // (which knows every class) would load that code up front. Their top level is class
+        // declarations over `Error`, reading no import.
+        { name: 'taskErrors', test: /src[\\/]errors[\\/]task(Failed|Cancelled)Error\.ts$/ },
+        { name: 'editConflictError', test: /src[\\/]errors[\\/]editConflictError\.ts$/ },
         // The same for the SSE stream, which `connect` imports on first use and index.mjs re-exports
         // (`createSseConnection`); without it the stream's code sat in index.mjs and a lazy chunk of
         // 0.1 kB re-exported it. Its top level, too, reads no import while it is evaluated.

@@ -53,12 +53,19 @@ export function toErrorRecord(error: unknown): ErrorRecord {
  * nearest known base class (`base`), keeping its own name.
  */
 export function fromErrorRecord(record: ErrorRecord): VStoreError {
-  const known = classNamed(record.name);
-  const type = known ?? classNamed(record.base ?? 'Error') ?? Error;
+  // `base` first: it is the class the error was made of, whatever its name says since.
+  const type = classNamed(record.base ?? record.name) ?? Error;
   const error = Reflect.construct(Error, [record.message], type) as Error;
-  // vstore's classes set `name` as a field, in the constructor that did not run; an unknown class
-  // keeps its own name over its base's.
-  if (error.name !== record.name) define(error, 'name', record.name);
+  // vstore's client-side classes set `name` as a field (enumerable), in the constructor that did not
+  // run; an error of a class this list does not know keeps its own name over its base's, as the
+  // prototype property it most often is (not enumerable).
+  if (error.name !== record.name)
+    Object.defineProperty(error, 'name', {
+      value: record.name,
+      enumerable: record.base === undefined,
+      writable: true,
+      configurable: true,
+    });
   // Data only: a field named like one of the class's methods (`supportInfo`, `toJSON`) would hide it.
   for (const [key, value] of Object.entries(plainData(record.fields) as Record<string, unknown>))
     if (!(key in type.prototype)) define(error, key, value);

@@ -60,6 +60,20 @@ describe('error records', () => {
     });
   });
 
+  it('bring a renamed error back as the class it was made of, its name kept as the server had it', () => {
+    const renamed = new ResponseTooLargeError(1024, 200);
+    renamed.name = 'ApiError';
+    const back = roundTrip(renamed);
+    expect(Object.getPrototypeOf(back)).toBe(ResponseTooLargeError.prototype);
+    expect(back.name).toBe('ApiError');
+    // The name stays an own enumerable field of a client-side class, as on the server ...
+    expect(Object.keys(roundTrip(new ResponseTooLargeError(1, 200)))).toEqual(
+      Object.keys(new ResponseTooLargeError(1, 200)),
+    );
+    // ... and a prototype property of an unknown class, so its JSON does not grow a `name`.
+    expect(Object.keys(roundTrip(new TeapotError('t', { status: 418, request })))).not.toContain('name');
+  });
+
   it("never let a record's fields hide the class's methods", () => {
     const record = toErrorRecord(new GatewayError('no', { status: 401, request }));
     const back = fromErrorRecord({ ...record, fields: { ...record.fields, supportInfo: 'x', toJSON: 1 } });
