@@ -1,8 +1,6 @@
 // What a published tarball must hold, checked on the tarball `pnpm pack` wrote (after publishConfig
 // was applied and `workspace:` ranges were replaced), not on the workspace's package.json.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 const REPOSITORY = 'https://github.com/vstore-dev/vstore';
 // Everything else must sit under dist/: no src/, no tests, no configs.
@@ -16,18 +14,18 @@ function targets(value) {
 }
 
 /**
- * Unpacks `tarball` into `into` and returns the problems found, one line each (empty when sound).
+ * Lists `tarball` and reads its package.json (nothing is unpacked) and returns the problems found,
+ * one line each (empty when sound).
  * `workspace` is the package's own package.json, and `dir` its directory in the repository.
  */
-export function checkTarball(tarball, into, { dir, workspace }) {
-  mkdirSync(into, { recursive: true });
-  execFileSync('tar', ['-xzf', tarball, '-C', into]);
-  const root = join(into, 'package');
+export function checkTarball(tarball, { dir, workspace }) {
   const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
     .split('\n')
     .filter(Boolean)
     .map((f) => f.replace(/^package\//, ''));
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const manifest = JSON.parse(
+    execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }),
+  );
   const problems = [];
 
   const listed = (list) => `${list.slice(0, 5).join(', ')}${list.length > 5 ? `, … (${list.length})` : ''}`;

@@ -9,10 +9,8 @@ import { measureApp, measureOwn, measureVite, root } from './sizeMeasure.mjs';
 
 const REACT = ['react', 'react-dom', 'react/jsx-runtime'];
 const budgets = JSON.parse(readFileSync(resolve(root, 'size-budget.json'), 'utf8')).entries;
-const budgetOf = (name) => budgets.find((b) => b.name.startsWith(name))?.limitBytes;
-
-/** The dashboard entry of the budgets, so the docs and `pnpm size` measure the same thing. */
-const appOf = (name) => budgets.find((b) => b.name.startsWith(name))?.app;
+/** The budget entry named `name` (by its start): its limit, and the app entry or mount list it measures. */
+const budget = (name) => budgets.find((b) => b.name.startsWith(name));
 
 // A spend control as the peer app would validate it, the same fields as vstore's built-in schema.
 const peerSchema = (z) => `
@@ -33,13 +31,16 @@ const stacks = [
   {
     name: 'vstore + React',
     what: 'createClient, VStoreProvider, useSpendControl, useTask, useUpdateSpendControl',
-    code: appOf('stack/react'),
+    budget: 'stack/react',
+    // The dashboard entry of the budget, so the docs and `pnpm size` measure the same thing.
+    code: budget('stack/react')?.app,
     external: REACT,
   },
   {
     name: 'vstore + Vue',
     what: 'createClient, createVStore, useSpendControl, useTask, useUpdateSpendControl',
-    code: appOf('stack/vue'),
+    budget: 'stack/vue',
+    code: budget('stack/vue')?.app,
     external: ['vue'],
   },
   {
@@ -47,7 +48,8 @@ const stacks = [
     what: '`examples/embed`: `<vstore-spend-control>` over createClient, its Vite production build (an ES module and its chunks)',
     vite: 'examples/embed',
     file: 'vstore-embed.js',
-    mount: budgets.find((b) => b.name.startsWith('embed'))?.mount ?? [],
+    budget: 'embed',
+    mount: budget('embed')?.mount ?? [],
   },
   {
     name: '@tanstack/react-query',
@@ -134,7 +136,7 @@ const immerNote = (r) =>
       '  demand for a bundler that splits (the embed widget too: it fetches the chunk on its first edit);\n' +
       '  a single-file build (an IIFE) would inline it.';
 const budgetCell = (name) => {
-  const limit = budgetOf(name);
+  const limit = name === undefined ? undefined : budget(name)?.limitBytes;
   return limit === undefined ? '' : kb(limit);
 };
 /** Issue 14's targets against what was measured, in words that follow the numbers. */
@@ -207,15 +209,7 @@ const lines = [
       kb(r.initial.minBytes),
       kb(r.initial.gzipBytes),
       kb(r.total.gzipBytes),
-      budgetCell(
-        r.name === 'vstore + React'
-          ? 'stack/react'
-          : r.name === 'vstore + Vue'
-            ? 'stack/vue'
-            : r.name === 'embed widget'
-              ? 'embed'
-              : '-',
-      ),
+      budgetCell(r.budget),
       `${(r.initial.gzipBytes / peer.initial.gzipBytes).toFixed(2)}×`,
       parts(r.initialParts) + lazyNote(r),
       '',

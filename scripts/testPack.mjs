@@ -83,10 +83,7 @@ for (const pkg of packages) {
     const into = join(work, 'tarballs');
     run('pnpm', ['pack', '--pack-destination', into], { cwd: join(root, pkg.dir) });
     const tarball = join(into, `${pkg.name.replace(/^@/, '').replace('/', '-')}-${pkg.version}.tgz`);
-    const { files, problems } = checkTarball(tarball, join(work, 'unpacked', pkg.name), {
-      dir: pkg.dir,
-      workspace: pkg,
-    });
+    const { files, problems } = checkTarball(tarball, { dir: pkg.dir, workspace: pkg });
     if (problems.length) throw new StepError(problems.join('\n'));
     tarballs[pkg.name] = tarball;
     return `${files.length} files: ${files.join(', ')}`;

@@ -33,6 +33,8 @@ const attribute = (text: string) =>
 export async function startSsrServer(example: { root: string; entry: string }, options: SsrServerOptions) {
   const { root, entry } = example;
   const { serviceUrl, token = 'dev-token', host = '127.0.0.1', port = 0 } = options;
+  // Read once: nothing is watched (below), so the page's template does not change while this runs.
+  const indexHtml = await readFile(`${root}/index.html`, 'utf8');
   const server = createServer((req, res) => {
     vite.middlewares(req, res, async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -40,10 +42,7 @@ export async function startSsrServer(example: { root: string; entry: string }, o
       if (!match) return void res.writeHead(404).end('not found');
       try {
         const id = match[1] ?? 'sc_1';
-        const template = await vite.transformIndexHtml(
-          url.pathname,
-          await readFile(`${root}/index.html`, 'utf8'),
-        );
+        const template = await vite.transformIndexHtml(url.pathname, indexHtml);
         const { render } = (await vite.ssrLoadModule(entry)) as SsrEntry;
         const { html, snapshot } = await render(id, { serviceUrl, token });
         const app =

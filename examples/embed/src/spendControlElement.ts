@@ -151,10 +151,8 @@ export class SpendControlElement extends HTMLElement {
   }
 
   #showError(error: unknown): void {
-    // Core's errors never carry the token, so their message is safe to show.
-    // One period per sentence: core appends one after a server message that may already end with one.
-    const message = error instanceof Error ? error.message : String(error);
-    this.#ui.error.textContent = message.replace(/([.!?])\.+(?=\s|$)/g, '$1');
+    // Core's errors never carry the token, so their message is safe to show; core ends each sentence once.
+    this.#ui.error.textContent = error instanceof Error ? error.message : String(error);
   }
 
   #render(): void {

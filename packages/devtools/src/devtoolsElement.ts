@@ -72,14 +72,15 @@ function createElementClass(): CustomElementConstructor {
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
-      if (name === 'open') {
-        this.#view?.setOpen(value !== null);
-      } else if (name === 'capacity') {
+      // `open` needs only the redraw below: the view reads it from the attribute each time.
+      if (name === 'capacity') {
         const capacity = value === null ? DEFAULT_CAPACITY : Number(value);
         if (capacity === this.#state.log.capacity) return;
         // Validates before anything changes: a bad value throws the RangeError and keeps the old log.
-        const fresh = createDevtoolsState(capacity);
-        this.#adopt(fresh);
+        // Filters, pause and the key table carry over; the timeline starts again.
+        const fresh = this.#freshState(capacity);
+        for (const [key, row] of this.#state.keys) fresh.keys.set(key, row);
+        this.#state = fresh;
       }
       this.#scheduleRender();
     }
@@ -87,47 +88,34 @@ function createElementClass(): CustomElementConstructor {
     connectedCallback(): void {
       if (this.#view === undefined) {
         const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-        this.#view = createDevtoolsView(
-          root,
-          {
-            onToggle: () => {
-              this.open = !this.open;
-            },
-            onPause: () => {
-              this.#state.paused = !this.#state.paused;
-              this.#scheduleRender();
-            },
-            onClear: () => {
-              this.#state.clear();
-              this.#scheduleRender();
-            },
-            onKeyFilter: (value) => {
-              this.#state.keyFilter = value;
-              this.#scheduleRender();
-            },
-            onOutcomeFilter: (value) => {
-              this.#state.outcomeFilter = value;
-              this.#scheduleRender();
-            },
+        this.#view = createDevtoolsView(root, {
+          onToggle: () => {
+            this.open = !this.open;
           },
-          this.open,
-        );
+          onPause: () => {
+            this.#state.paused = !this.#state.paused;
+            this.#scheduleRender();
+          },
+          onClear: () => {
+            this.#state.clear();
+            this.#scheduleRender();
+          },
+          onKeyFilter: (value) => {
+            this.#state.keyFilter = value;
+            this.#scheduleRender();
+          },
+          onOutcomeFilter: (value) => {
+            this.#state.outcomeFilter = value;
+            this.#scheduleRender();
+          },
+        });
       }
       this.#connectStore();
-      this.#view.render(this.#state);
+      this.#view.render(this.#state, this.open);
     }
 
     disconnectedCallback(): void {
       this.#disconnectStore();
-    }
-
-    /** Keeps filters, pause and the key table across a capacity change; the timeline starts over. */
-    #adopt(fresh: DevtoolsState): void {
-      fresh.paused = this.#state.paused;
-      fresh.keyFilter = this.#state.keyFilter;
-      fresh.outcomeFilter = this.#state.outcomeFilter;
-      for (const [key, row] of this.#state.keys) fresh.keys.set(key, row);
-      this.#state = fresh;
     }
 
     #freshState(capacity: number): DevtoolsState {
@@ -162,7 +150,7 @@ function createElementClass(): CustomElementConstructor {
       this.#renderQueued = true;
       queueMicrotask(() => {
         this.#renderQueued = false;
-        this.#view?.render(this.#state);
+        this.#view?.render(this.#state, this.open);
       });
     }
   };

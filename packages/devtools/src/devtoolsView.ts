@@ -13,10 +13,8 @@ import { DEVTOOLS_CSS } from './devtoolsStyles';
 const MAX_KEY_ROWS = 200;
 
 export interface DevtoolsView {
-  /** Redraws from `state`; the timeline and key table only while the panel is open. */
-  render(state: DevtoolsState): void;
-  readonly open: boolean;
-  setOpen(open: boolean): void;
+  /** Redraws from `state`; the timeline and key table only while the panel is `open`. */
+  render(state: DevtoolsState, open: boolean): void;
 }
 
 export interface ViewHandlers {
@@ -89,11 +87,7 @@ function keyRow(doc: Document, row: KeyRow): HTMLTableRowElement {
 }
 
 /** Builds the panel inside `root` (the element's shadow root) and returns how to redraw it. */
-export function createDevtoolsView(
-  root: ShadowRoot,
-  handlers: ViewHandlers,
-  initiallyOpen: boolean,
-): DevtoolsView {
+export function createDevtoolsView(root: ShadowRoot, handlers: ViewHandlers): DevtoolsView {
   const doc = root.ownerDocument;
   const style = el(doc, 'style', {}, DEVTOOLS_CSS);
   const panel = el(doc, 'section', { class: 'panel', 'aria-label': 'vstore devtools' });
@@ -144,15 +138,8 @@ export function createDevtoolsView(
     handlers.onOutcomeFilter(outcomeFilter.value as OutcomeFilter),
   );
 
-  let open = initiallyOpen;
   const view: DevtoolsView = {
-    get open() {
-      return open;
-    },
-    setOpen(next) {
-      open = next;
-    },
-    render(state) {
+    render(state, open) {
       toggle.setAttribute('aria-expanded', String(open));
       body.hidden = !open;
       const { counts } = state;

@@ -1,7 +1,7 @@
 import type { FieldError } from './errors';
 import type { Checked } from './validation';
 import { MAX_ID_LENGTH } from './validation';
-import type { Versioned, VersionedCollection } from './versionedResource';
+import { applyPatch, sequentialIds, type Versioned, type VersionedCollection } from './versionedResource';
 
 /**
  * A versioned resource the service serves besides spend controls, e.g.
@@ -123,7 +123,6 @@ export function declaredCollection(
     const id = item[idKey] as string;
     versions.set(id, [{ ...copy(item), [idKey]: id, version: 1, version_time: time }]);
   }
-  let next = 1;
 
   const refuse = (body: Body, allowed: (field: string) => boolean): FieldError[] =>
     Object.keys(body).flatMap((field) => {
@@ -140,15 +139,7 @@ export function declaredCollection(
     label: type,
     history: declaration.history ?? true,
     versions,
-    newId() {
-      let id = `${type}_${next}`;
-      while (versions.has(id)) {
-        next += 1;
-        id = `${type}_${next}`;
-      }
-      next += 1;
-      return id;
-    },
+    newId: sequentialIds(`${type}_`, versions),
     checkCreate(body): Checked<Body> {
       const errors = refuse(body, () => true);
       return errors.length > 0 ? { ok: false, errors } : { ok: true, value: copy(body) };
@@ -166,6 +157,6 @@ export function declaredCollection(
     createRules: () => [],
     patchRules: () => [],
     build: (input, id, at) => ({ [idKey]: id, ...input, version: 1, version_time: at }),
-    apply: (current, patch, version, at) => ({ ...current, ...patch, version, version_time: at }),
+    apply: applyPatch,
   };
 }

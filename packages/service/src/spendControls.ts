@@ -1,7 +1,7 @@
 import { createRules, patchRules } from './rules';
 import type { SpendControl } from './types';
 import { type CreateInput, type PatchInput, validateCreate, validatePatch } from './validation';
-import type { VersionedCollection } from './versionedResource';
+import { applyPatch, sequentialIds, type VersionedCollection } from './versionedResource';
 
 /**
  * Spend controls: `/spend_controls`, served by the generic versioned-resource router with the
@@ -10,22 +10,13 @@ import type { VersionedCollection } from './versionedResource';
 export function spendControlCollection(
   versions: Map<string, SpendControl[]>,
 ): VersionedCollection<CreateInput, PatchInput, SpendControl> {
-  let next = 1;
   return {
     type: 'spend_control',
     path: 'spend_controls',
     label: 'Spend control',
     history: true,
     versions,
-    newId() {
-      let id = `sc_${next}`;
-      while (versions.has(id)) {
-        next += 1;
-        id = `sc_${next}`;
-      }
-      next += 1;
-      return id;
-    },
+    newId: sequentialIds('sc_', versions),
     checkCreate: validateCreate,
     checkPatch: validatePatch,
     createRules: (c, input) => createRules(input, c.data.accounts.get(input.account_id), c.options),
@@ -41,6 +32,6 @@ export function spendControlCollection(
       interval: input.interval,
       account_id: input.account_id,
     }),
-    apply: (current, patch, version, time) => ({ ...current, ...patch, version, version_time: time }),
+    apply: applyPatch,
   };
 }

@@ -18,6 +18,35 @@ export interface Versioned {
 }
 
 /**
+ * `newId` for a collection: `${prefix}1`, `${prefix}2`, … skipping ids already held (seeded ones),
+ * so none is ever reused.
+ */
+export function sequentialIds(prefix: string, held: ReadonlyMap<string, unknown>): () => string {
+  let next = 1;
+  return () => {
+    let id: string;
+    do {
+      id = `${prefix}${next}`;
+      next += 1;
+    } while (held.has(id));
+    return id;
+  };
+}
+
+/** `apply` for a collection whose patch fields replace the latest version's. */
+export const applyPatch = <T extends Versioned, P>(
+  current: T,
+  patch: P,
+  version: number,
+  time: string,
+): T => ({
+  ...current,
+  ...patch,
+  version,
+  version_time: time,
+});
+
+/**
  * A collection of versioned resources: how its bodies are checked and its versions built. The
  * router below serves spend controls and declared resources alike from one of these.
  * `C` is a checked create body, `P` a checked patch.

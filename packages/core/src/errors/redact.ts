@@ -93,12 +93,20 @@ function scrubTree(root: unknown, secrets: readonly string[]): unknown {
     open.add(source);
     return { source, entries: Object.entries(source), index: 0, out: [], changed: false };
   };
+  // Records the scrubbed value of the frame's current entry and moves past it.
+  const settle = (at: Frame, next: unknown) => {
+    const [key, item] = at.entries[at.index] as [string, unknown];
+    const safeKey = scrubText(key, secrets);
+    if (next !== item || safeKey !== key) at.changed = true;
+    at.out.push([safeKey, next]);
+    at.index++;
+  };
   const stack: Frame[] = [frame(root)];
   let result: unknown = root;
   while (stack.length > 0) {
     const top = stack[stack.length - 1] as Frame;
     if (top.index < top.entries.length) {
-      const [key, item] = top.entries[top.index] as [string, unknown];
+      const item = (top.entries[top.index] as [string, unknown])[1];
       let next: unknown = item;
       if (typeof item === 'string') next = scrubText(item, secrets);
       else if (item !== null && typeof item === 'object') {
@@ -109,10 +117,7 @@ function scrubTree(root: unknown, secrets: readonly string[]): unknown {
           continue; // come back to this entry once the child is done
         }
       }
-      const safeKey = scrubText(key, secrets);
-      if (next !== item || safeKey !== key) top.changed = true;
-      top.out.push([safeKey, next]);
-      top.index++;
+      settle(top, next);
       continue;
     }
     stack.pop();
@@ -124,11 +129,7 @@ function scrubTree(root: unknown, secrets: readonly string[]): unknown {
       result = scrubbed;
       break;
     }
-    const [key, item] = parent.entries[parent.index] as [string, unknown];
-    const safeKey = scrubText(key, secrets);
-    if (scrubbed !== item || safeKey !== key) parent.changed = true;
-    parent.out.push([safeKey, scrubbed]);
-    parent.index++;
+    settle(parent, scrubbed);
   }
   return result;
 }

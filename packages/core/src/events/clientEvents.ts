@@ -1,10 +1,14 @@
 import { BehaviorSubject, type Observable, type Subscription } from 'rxjs';
+import { lazyModule } from '../lazy/lazyModule';
 import type { EntityStore } from '../store/types';
 import { createDefaultEventRegistry } from './defaultEventRegistry';
 import { createEventIngest, type EventIngest } from './eventIngest';
 import type { EventRegistry } from './eventRegistry';
 import type { SseBackoffOptions } from './sseBackoff';
 import type { ConnectionState, SseConnection } from './sseConnection';
+
+// The SSE stream's code, loaded on the first `connect`: shared by every client, tried again after a failed load.
+const sseStream = lazyModule(() => import('./sseConnection'));
 
 /**
  * Options of `createClientEvents`, for event ingestion over a store without a client. A client
@@ -144,7 +148,7 @@ export function createClientEvents(options: ClientEventsOptions): ClientEvents {
         if (current === pending) current = live;
         subscription = live.state$.subscribe((state) => show(state, live));
       };
-      import('./sseConnection').then(start, (error: unknown) => {
+      sseStream.load().then(start, (error: unknown) => {
         // The chunk did not load (offline, a deploy replaced it): nothing to reconnect with.
         if (closed) return;
         onError(error);

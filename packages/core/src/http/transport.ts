@@ -107,7 +107,7 @@ export function createTransport(options: TransportOptions): Transport {
       switchMap(() =>
         // The app's getToken failed: its error may carry what the token call was sent (an HTTP
         // client's request config with credentials), so it travels on only as a scrubbed copy.
-        defer(() => options.tokens.get()).pipe(
+        options.tokens.get().pipe(
           catchError((error: unknown) => {
             const cause = scrubError(error, baseSecrets);
             return throwError(

@@ -6,7 +6,7 @@ import { just } from '../http/just';
 import type { ResourceDefinition } from './defineResource';
 import type { EditMergeInfo, EditOptions, EditOutcome } from './editResource';
 import { produceWithPatches } from './immerRecipe';
-import { answerLost, reconcileWrite } from './reconcileWrite';
+import { settleFailedWrite } from './reconcileWrite';
 import type { ResourceOps, ResourcePatch } from './resourceClient';
 import { threeWay } from './threeWay';
 
@@ -124,14 +124,9 @@ export function editRun<TEntity extends object, TUpdateKey extends string, TCrea
                 }),
               );
             }
-            if (!answerLost(error)) return throwError(() => error);
-            const baseVersion = versionOf(latest);
-            return reconcileWrite({
-              error,
-              patch,
-              baseVersion: typeof baseVersion === 'number' ? baseVersion : undefined,
-              read$: ops.get$(id, fresh),
-            }).pipe(map((landed) => settle(landed, 'reconciled', info, n, fields)));
+            return settleFailedWrite(error, patch, latest, () => ops.get$(id, fresh)).pipe(
+              map((landed) => settle(landed, 'reconciled', info, n, fields)),
+            );
           }),
         );
       };

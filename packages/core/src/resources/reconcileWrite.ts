@@ -1,4 +1,4 @@
-import { catchError, defer, map, type Observable, tap } from 'rxjs';
+import { catchError, defer, map, type Observable, tap, throwError } from 'rxjs';
 import { ApiError, NetworkError } from '../errors/apiError';
 import { sentence } from '../errors/errorFromResponse';
 import { sameContent } from '../store/sameContent';
@@ -8,11 +8,11 @@ import type { CallOptions, ResourceOps, ResourcePatch } from './resourceClient';
  * Whether a write's failure leaves its outcome open: no answer came (a network error or timeout),
  * or the service answered 5xx, which it may do after the write committed.
  */
-export function answerLost(error: unknown): error is ApiError {
+function answerLost(error: unknown): error is ApiError {
   return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
 }
 
-export interface ReconcileOptions<TEntity> {
+interface ReconcileOptions<TEntity> {
   /** The write's failure; `answerLost(error)` holds. */
   error: ApiError;
   /** The fields the write sent. */
@@ -64,7 +64,7 @@ export function reconcileWrite<TEntity extends object>(
  * The original error, told that its write's outcome is unknown: `outcomeUnknown` set, the message
  * (and the stack's first line) amended. The same object, so `instanceof` and every field still hold.
  */
-export function markOutcomeUnknown(error: ApiError, why: string): ApiError {
+function markOutcomeUnknown(error: ApiError, why: string): ApiError {
   const before = error.message;
   const message =
     `${sentence(before)} The outcome of this write is unknown: its answer was lost and ${why}. ` +
@@ -79,6 +79,27 @@ export function markOutcomeUnknown(error: ApiError, why: string): ApiError {
     });
   }
   return error;
+}
+
+/**
+ * What a failed write of `patch`, made on `base` (undefined: none was held), ends in: for a lost
+ * answer, the latest state read with `read$` if the write landed (see `reconcileWrite`); for any
+ * other failure, `error` itself. Shared by `update` and `edit`.
+ */
+export function settleFailedWrite<TEntity extends object>(
+  error: unknown,
+  patch: Readonly<Record<string, unknown>>,
+  base: object | undefined,
+  read$: () => Observable<TEntity>,
+): Observable<TEntity> {
+  if (!answerLost(error)) return throwError(() => error);
+  const version = base === undefined ? 0 : (base as { version?: unknown }).version;
+  return reconcileWrite({
+    error,
+    patch,
+    baseVersion: typeof version === 'number' ? version : undefined,
+    read$: read$(),
+  });
 }
 
 /** Options of `update`: those of every call, and a callback for an answer that was lost. */
@@ -101,17 +122,15 @@ export function reconciledUpdate$<TEntity extends object, TUpdateKey extends str
 ): Observable<TEntity> {
   return defer(() => {
     const copy = held();
-    const version = copy === undefined ? 0 : (copy as { version?: unknown }).version;
     return ops.update$(id, patch, options).pipe(
-      catchError((error: unknown) => {
-        if (!answerLost(error)) throw error;
-        return reconcileWrite({
-          error,
-          patch: patch as Record<string, unknown>,
-          baseVersion: typeof version === 'number' ? version : undefined,
-          read$: ops.get$(id, { ...options, maxAgeMs: 0, shared: false }),
-        }).pipe(tap((latest) => onReconciled?.(latest, error)));
-      }),
+      catchError((error: unknown) =>
+        settleFailedWrite(error, patch as Record<string, unknown>, copy, () =>
+          ops.get$(id, { ...options, maxAgeMs: 0, shared: false }),
+        ).pipe(
+          // Only a lost answer reaches a value, so `error` is the ApiError that lost it.
+          tap((latest) => onReconciled?.(latest, error as ApiError)),
+        ),
+      ),
     );
   });
 }

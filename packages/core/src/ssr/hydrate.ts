@@ -3,6 +3,7 @@ import type { Client } from '../client/createClient';
 import type { ReadState } from '../observers/requestCache';
 import { readKey } from '../observers/requestCache';
 import { contextOf } from '../observers/resourceLink';
+import { entityKey } from '../store/entityKey';
 import { freezeEntity } from '../store/freeze';
 import type { Entity, Versioned } from '../store/types';
 import { InvalidSnapshotError } from './clientSnapshot';
@@ -40,7 +41,7 @@ export function hydrate(client: Client, input: unknown): void {
     throw error;
   }
   const given = new Map<string, Entity>();
-  for (const [type, id, entity] of snapshot.store.entities) given.set(`${type}\u0000${id}`, entity);
+  for (const [type, id, entity] of snapshot.store.entities) given.set(entityKey(type, id), entity);
   // Times come from the server's clock; one ahead of this one must not make anything fresh for longer.
   const now = scheduler.now();
   const notLater = (at: number | undefined) => (at === undefined ? undefined : Math.min(at, now));
@@ -51,7 +52,7 @@ export function hydrate(client: Client, input: unknown): void {
     const patch: { -readonly [K in keyof ReadState]: ReadState[K] } = {};
     if (read.read === 0 && read.confirmedAt !== undefined) {
       const mine = store.get(read.type, read.id);
-      const theirs = given.get(`${read.type}\u0000${read.id}`);
+      const theirs = given.get(entityKey(read.type, read.id));
       const at = Math.min(read.confirmedAt, now);
       if (
         mine &&
