@@ -127,13 +127,18 @@ function sizeChunks(output, isMain, mount = []) {
   };
 }
 
+/** The module Vite wraps every `import()` of an app build in (`__vitePreload`). */
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+
 /**
  * An app entry as a Vite app ships it: `vite build` (Vite 8, rolldown, its default minifier), ESM,
  * browser, `NODE_ENV=production`, `external` left out, split at dynamic imports. `initial` is what
  * the page loads before the entry runs: the entry chunk and the chunks it imports statically; `total`
  * adds the chunks loaded on demand (`import()`). Each file is gzipped on its own, as it is served.
+ * `preloadHelper: false` builds the same app with Vite's preload helper reduced to a bare `import()`,
+ * only to report what the helper itself weighs (budgets and tables count it, as an app ships it).
  */
-export async function measureApp({ code, external = [] }) {
+export async function measureApp({ code, external = [], preloadHelper = true }) {
   const { build: viteBuild, defaultClientConditions } = await import('vite');
   const output = await viteBuild({
     root,
@@ -144,8 +149,15 @@ export async function measureApp({ code, external = [] }) {
     plugins: [
       {
         name: 'app-entry',
+        // Before Vite's own plugins, so that `preloadHelper: false` can replace its helper module.
+        enforce: 'pre',
         resolveId: (id) => (id === 'virtual:app-entry' ? '\0app-entry' : null),
-        load: (id) => (id === '\0app-entry' ? code : null),
+        load: (id) =>
+          id === '\0app-entry'
+            ? code
+            : !preloadHelper && id === PRELOAD_HELPER
+              ? 'export const __vitePreload = (load) => load();'
+              : null,
       },
     ],
     build: {
