@@ -172,10 +172,13 @@ export async function measureApp({ code, external = [], preloadHelper = true }) 
       rollupOptions: { input: 'virtual:app-entry', external, preserveEntrySignatures: 'allow-extension' },
     },
   });
-  return sizeChunks(
-    (Array.isArray(output) ? output : [output]).flatMap((o) => o.output),
-    (c) => c.isEntry,
-  );
+  const files = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
+  // Should Vite rename the helper's module, the stub would miss it and the helper would weigh 0 B.
+  if (!preloadHelper && files.some((f) => f.type === 'chunk' && f.code.includes('vite:preloadError')))
+    throw new Error(
+      `Vite's preload helper is no longer ${JSON.stringify(PRELOAD_HELPER)}: update sizeMeasure.mjs`,
+    );
+  return sizeChunks(files, (c) => c.isEntry);
 }
 
 /** One package's own code: a file entry, every export kept, `external` left out (no splitting). */
