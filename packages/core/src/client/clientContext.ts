@@ -4,7 +4,6 @@ import type { TokenProvider } from '../http/tokenProvider';
 import type { Transport } from '../http/transport';
 import type { RequestCache } from '../observers/requestCache';
 import type { EntityStore } from '../store/types';
-import type { RemovalWatch } from '../tasks/removalWatch';
 
 /**
  * What the resource, task and account clients of one client share: where requests go, where data
@@ -20,8 +19,6 @@ export interface ClientContext {
   readonly maxAgeMs: number;
   /** Request state of every read: in flight, last failure, freshness (`confirmedAt`), results. */
   readonly requests: RequestCache;
-  /** Entities that a task's completion removes (account deletion). */
-  readonly removals: RemovalWatch;
   /** What `getClientEvents(client)` makes the client's event stream from; plain data, so it costs nothing unused. */
   readonly events: {
     readonly baseUrl: string;

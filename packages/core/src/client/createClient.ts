@@ -13,7 +13,6 @@ import { createResourceClient, type ResourceClient } from '../resources/resource
 import { type SpendControl, type SpendControlInput, spendControls } from '../resources/spendControls';
 import { createEntityStore } from '../store/entityStore';
 import type { EntityStore } from '../store/types';
-import { createRemovalWatch } from '../tasks/removalWatch';
 import { createTaskClient, type TaskClient } from '../tasks/taskClient';
 import type { ClientContext } from './clientContext';
 
@@ -141,7 +140,6 @@ export function createClient(options: ClientOptions): Client {
     environment: options.environment,
     maxAgeMs: options.maxAgeMs ?? 0,
     requests: createRequestCache({ now: () => scheduler.now() }),
-    removals: createRemovalWatch(store),
     events: {
       baseUrl: options.baseUrl,
       tokens,

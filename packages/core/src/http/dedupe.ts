@@ -1,4 +1,4 @@
-import { defer, type Observable, share, tap } from 'rxjs';
+import { defer, finalize, map, type Observable, share } from 'rxjs';
 
 /** Shares one execution between concurrent subscribers of the same key. */
 export interface InFlight {
@@ -22,7 +22,15 @@ export function createInFlight(): InFlight {
         };
         // Forgotten at its first value too, before subscribers see it: one that reads again in
         // reaction to the reply must start afresh, not join a source that has nothing left to give.
-        const shared: Observable<T> = source.pipe(tap({ next: forget, finalize: forget }), share());
+        // `map` + `finalize`, not `tap`: see transport.ts.
+        const shared: Observable<T> = source.pipe(
+          map((value) => {
+            forget();
+            return value;
+          }),
+          finalize(forget),
+          share(),
+        );
         running.set(key, shared);
         return shared;
       });

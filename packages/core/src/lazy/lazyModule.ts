@@ -1,7 +1,15 @@
+import { defer, type Observable, switchMap } from 'rxjs';
+
 /** A module loaded on first use: `load` brings it in once, `loaded` gives it without waiting, if in. */
 export interface LazyModule<T> {
   load(): Promise<T>;
   loaded(): T | undefined;
+  /**
+   * Cold: each subscription runs `run` over the module, at once when it is in, else after the load
+   * (an unsubscription before the load resolves drops it, so nothing starts). A failed load is the
+   * subscriber's error, and the next subscription tries again.
+   */
+  use$<R>(run: (module: T) => Observable<R>): Observable<R>;
 }
 
 /**
@@ -15,21 +23,23 @@ export interface LazyModule<T> {
 export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
   let module: T | undefined;
   let loading: Promise<T> | undefined;
+  const load = () => {
+    if (module) return Promise.resolve(module);
+    loading ??= importer().then(
+      (loadedModule) => {
+        module = loadedModule;
+        return loadedModule;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
   return {
-    load() {
-      if (module) return Promise.resolve(module);
-      loading ??= importer().then(
-        (loadedModule) => {
-          module = loadedModule;
-          return loadedModule;
-        },
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      );
-      return loading;
-    },
+    load,
     loaded: () => module,
+    use$: (run) => defer(() => (module ? run(module) : defer(load).pipe(switchMap(run)))),
   };
 }

@@ -1,11 +1,12 @@
-import { map } from 'rxjs';
 import type { ClientContext } from '../client/clientContext';
 import { toPromise } from '../http/toPromise';
+import { lazyModule } from '../lazy/lazyModule';
 import { linkResource } from '../observers/resourceLink';
 import { recordRead } from '../ssr/recordRead';
 import { type Account, accounts } from './accounts';
+import type { deleteAccount } from './deleteAccount';
 import { type CallOptions, createResourceOps, type GetOptions } from './resourceClient';
-import { type Task, taskSchema } from './tasks';
+import type { Task } from './tasks';
 
 /** The client of `accounts`: read one, or start its deletion (a task). */
 export interface AccountClient {
@@ -13,35 +14,39 @@ export interface AccountClient {
   readonly definition: typeof accounts;
   /** The latest state of an account (no `version` option: accounts have no history endpoint). */
   get(id: string, options?: Omit<GetOptions, 'version'>): Promise<Account>;
-  /** Starts the deletion: resolves with the 202's task. Once that task completes, the account is removed from the store. */
+  /**
+   * Starts the deletion: resolves with the 202's task. Once that task completes, the account is
+   * removed from the store. The page's first call loads the deletion's code (a dynamic import,
+   * shared) before it sends; if that load fails, it rejects with the loader's own error, as `edit`
+   * does, and the next call tries the load again.
+   */
   delete(id: string, options?: CallOptions): Promise<Task>;
 }
 
+// The deletion and its removal watch load on the first `delete`: dashboards that delete no account
+// do not ship them.
+const deletion = lazyModule(() => import('./deleteAccount'));
+
+/** Loads what `accounts.delete` loads on its first call; from then on a deletion is sent at once. */
+export const loadAccountDeletion = (): Promise<unknown> => deletion.load();
+
 export function createAccountClient(ctx: ClientContext): AccountClient {
   const ops = createResourceOps(accounts, ctx);
+  // This client's deletion, with its removal watch: made by its first `delete`.
+  let remove: ReturnType<typeof deleteAccount> | undefined;
   return linkResource(
     {
       definition: accounts,
       get: (id, { signal, ...options } = {}) =>
         recordRead(ctx, accounts.type, id, 0, toPromise(ops.get$(id, options), signal), signal),
-      delete(id, { signal, timeoutMs } = {}) {
-        const request$ = ctx.transport
-          .request({
-            method: 'DELETE',
-            path: accounts.paths.item(id),
-            schema: taskSchema,
-            resourceId: id,
-            timeoutMs,
-          })
-          .pipe(
-            map((task) => {
-              ctx.store.apply('task', task.task_id, task);
-              ctx.removals.watch(task.task_id, accounts.type, id);
-              return ctx.store.get<Task>('task', task.task_id) ?? task;
-            }),
-          );
-        return toPromise(request$, signal);
-      },
+      delete: (id, { signal, timeoutMs } = {}) =>
+        toPromise(
+          deletion.use$((module) => {
+            remove ??= module.deleteAccount(ctx, accounts);
+            return remove(id, timeoutMs);
+          }),
+          signal,
+        ),
     },
     ctx,
   );

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineResource, nullable, versionFields } from './defineResource';
+import { builtInResource, nullable, versionFields } from './defineResource';
 
 /** An account as read. Only its id and version are relied on; the rest is kept as sent. */
 export const accountSchema = z.looseObject({
@@ -18,7 +18,7 @@ export type Account = z.output<typeof accountSchema>;
  * The built-in account resource (exported as `accountDefinition`): versioned, read-only, deleted
  * through a task with `client.accounts.delete`.
  */
-export const accounts = defineResource({
+export const accounts = builtInResource({
   type: 'account',
   idKey: 'account_id',
   schema: accountSchema,

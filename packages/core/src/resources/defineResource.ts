@@ -114,6 +114,22 @@ export function defineResource<
   config: ResourceConfig<TSchema, TUpdateKey, TCreate>,
 ): ResourceDefinition<z.output<TSchema>, TUpdateKey, TCreate> {
   checkConfig(config);
+  return builtInResource(config);
+}
+
+/**
+ * `defineResource` without its checks, for the built-in definitions: their configs are constants
+ * of this package, which a test passes through the checks, so an app that never defines a resource
+ * of its own does not ship them.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function builtInResource<
+  TSchema extends $ZodType<object>,
+  const TUpdateKey extends string & keyof z.output<TSchema> = never,
+  TCreate = Record<string, unknown>,
+>(
+  config: ResourceConfig<TSchema, TUpdateKey, TCreate>,
+): ResourceDefinition<z.output<TSchema>, TUpdateKey, TCreate> {
   const collection = config.path.replace(/\/+$/, '');
   const item = config.paths?.item ?? ((id: string) => `${collection}/${encodeURIComponent(id)}`);
   const history =

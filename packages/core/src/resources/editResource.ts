@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import { defer, type Observable, switchMap } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { lazyModule } from '../lazy/lazyModule';
 import type { ResourceDefinition } from './defineResource';
 import type { ResourceOps } from './resourceClient';
@@ -70,7 +70,6 @@ export interface EditOptions<TEntity> {
 }
 
 const editModule = lazyModule(() => import('./editRun'));
-type EditModule = Awaited<ReturnType<typeof editModule.load>>;
 
 /**
  * Loads the body of `edit` and immer with it (./editRun) when a recipe first runs, so that with code
@@ -90,9 +89,5 @@ export function editResource<TEntity extends object, TUpdateKey extends string, 
   options: Omit<EditOptions<TEntity>, 'signal'> = {},
   held: () => TEntity | undefined = () => undefined,
 ): Observable<TEntity> {
-  const run = ({ editRun }: EditModule) => editRun(def, ops, id, recipe, options, held);
-  return defer(() => {
-    const loaded = editModule.loaded();
-    return loaded ? run(loaded) : defer(loadImmer).pipe(switchMap(run));
-  });
+  return editModule.use$(({ editRun }) => editRun(def, ops, id, recipe, options, held));
 }

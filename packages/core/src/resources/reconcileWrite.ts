@@ -1,4 +1,4 @@
-import { catchError, defer, map, type Observable, tap, throwError } from 'rxjs';
+import { catchError, defer, map, type Observable, throwError } from 'rxjs';
 import { ApiError, NetworkError } from '../errors/apiError';
 import { sentence } from '../errors/errorFromResponse';
 import { sameContent } from '../store/sameContent';
@@ -128,7 +128,10 @@ export function reconciledUpdate$<TEntity extends object, TUpdateKey extends str
           ops.get$(id, { ...options, maxAgeMs: 0, shared: false }),
         ).pipe(
           // Only a lost answer reaches a value, so `error` is the ApiError that lost it.
-          tap((latest) => onReconciled?.(latest, error as ApiError)),
+          map((latest) => {
+            onReconciled?.(latest, error as ApiError);
+            return latest;
+          }),
         ),
       ),
     );

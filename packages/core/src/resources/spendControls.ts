@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineResource, nullable, versionFields } from './defineResource';
+import { builtInResource, nullable, versionFields } from './defineResource';
 
 export const moneySchema = z.looseObject({ amount: z.number(), currency: z.string() });
 
@@ -35,7 +35,7 @@ export interface SpendControlInput {
  * The built-in spend control resource (exported as `spendControlDefinition`): versioned, with
  * history; `name`, `status`, `limit` and `interval` are updatable. `client.spendControls` is its client.
  */
-export const spendControls = defineResource({
+export const spendControls = builtInResource({
   type: 'spend_control',
   idKey: 'spend_control_id',
   schema: spendControlSchema,

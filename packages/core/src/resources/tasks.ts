@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineResource } from './defineResource';
+import { builtInResource } from './defineResource';
 
 /** Statuses after which a task never changes. */
 export const TERMINAL_TASK_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
@@ -20,7 +20,7 @@ export type TaskStatus = 'pending' | 'running' | 'completed' | 'failed' | 'cance
 export type Task = z.output<typeof taskSchema> & { readonly status: TaskStatus };
 
 /** Tasks carry no version: the store orders them by status, so an older reply never moves one back. */
-export const tasks = defineResource({
+export const tasks = builtInResource({
   type: 'task',
   idKey: 'task_id',
   schema: taskSchema,

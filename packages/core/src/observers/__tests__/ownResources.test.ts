@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { ResponseShapeError } from '../../errors/apiError';
+import { accounts } from '../../resources/accounts';
+import { checkDefinition } from '../../resources/checkDefinition';
 import { defineResource } from '../../resources/defineResource';
+import { spendControls } from '../../resources/spendControls';
+import { tasks } from '../../resources/tasks';
 import { observeResource } from '../observeResource';
 import { control, manualService } from './manualService';
 
@@ -35,6 +39,14 @@ describe('resources of your own', () => {
       const { [field]: _, ...rest } = base;
       expect(() => defineResource(rest as typeof base)).toThrow(new RegExp(`\`${field}\``));
       expect(() => defineResource({ ...base, [field]: 42 } as unknown as typeof base)).toThrow(TypeError);
+    }
+  });
+
+  it('defines the built-in resources as they would pass the checks (which apps then do not ship)', () => {
+    for (const definition of [spendControls, accounts, tasks]) {
+      expect(checkDefinition(definition)).toBe(definition);
+      expect(Array.isArray(definition.updatable)).toBe(true);
+      expect(definition.paths.item('a/b')).toBe(`${definition.paths.collection}/a%2Fb`);
     }
   });
 

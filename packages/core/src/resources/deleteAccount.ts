@@ -1,0 +1,35 @@
+import { map, type Observable } from 'rxjs';
+import type { ClientContext } from '../client/clientContext';
+import { createRemovalWatch } from '../tasks/removalWatch';
+import type { ResourceDefinition } from './defineResource';
+import { type Task, taskSchema } from './tasks';
+
+/**
+ * `accounts.delete` of one client, as an Observable: the DELETE, the 202's task applied to the
+ * store, and the account removed from the store once that task completes, whatever way its end
+ * arrives. Loaded on the first deletion, so apps that delete no account do not ship it. The caller
+ * passes the account definition: imported here, rolldown moves it and what it shares with the app's
+ * entry into extra initial chunks (measured: +1.0 kB gzip on the dashboard stack).
+ */
+export function deleteAccount(
+  ctx: ClientContext,
+  definition: Pick<ResourceDefinition, 'type' | 'paths'>,
+): (id: string, timeoutMs: number | undefined) => Observable<Task> {
+  const removals = createRemovalWatch(ctx.store);
+  return (id, timeoutMs) =>
+    ctx.transport
+      .request({
+        method: 'DELETE',
+        path: definition.paths.item(id),
+        schema: taskSchema,
+        resourceId: id,
+        timeoutMs,
+      })
+      .pipe(
+        map((task) => {
+          ctx.store.apply('task', task.task_id, task);
+          removals.watch(task.task_id, definition.type, id);
+          return ctx.store.get<Task>('task', task.task_id) ?? task;
+        }),
+      );
+}
