@@ -298,6 +298,11 @@ for (const app of apps) {
           `${what} is in what the page loads first (${[...initial].join(', ')}), not on demand`,
         );
     }
+    // Account deletion holds no string of its own (and the service, bundled here too, sends DELETEs),
+    // so it is found by its chunk: a file of its own, outside what the page loads first.
+    const deletion = assets.find((name) => name.startsWith('accountDeletion-'));
+    if (!deletion || initial.has(deletion))
+      throw new StepError(`account deletion is not a chunk loaded on demand (${assets.join(', ')})`);
     return `(${assets.join(', ')})`;
   });
   await step('packages import in Node', () => {

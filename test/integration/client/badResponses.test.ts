@@ -12,6 +12,8 @@ import {
   ResponseTooLargeError,
 } from '@vstore/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+// By source path: the `@vstore/source` condition resolves @vstore/core to these same modules, so this
+// preloads the deletion of the clients made below.
 import { loadAccountDeletion } from '../../../packages/core/src/resources/accountClient';
 import { type BadResponse, badResponses, CORPUS_TOKEN } from '../../fixtures/badResponses';
 

@@ -5,9 +5,9 @@ export interface LazyModule<T> {
   load(): Promise<T>;
   loaded(): T | undefined;
   /**
-   * Cold: each subscription runs `run` over the module, at once when it is in, else after the load
-   * (an unsubscription before the load resolves drops it, so nothing starts). A failed load is the
-   * subscriber's error, and the next subscription tries again.
+   * Cold: each subscription runs `run` over the module, at once when it is in, else after the load.
+   * Unsubscribing before the load resolves means `run` is never called (the load itself completes
+   * and is kept). A failed load is the subscriber's error, and the next subscription tries again.
    */
   use$<R>(run: (module: T) => Observable<R>): Observable<R>;
 }

@@ -3,8 +3,8 @@ import { toPromise } from '../http/toPromise';
 import { lazyModule } from '../lazy/lazyModule';
 import { linkResource } from '../observers/resourceLink';
 import { recordRead } from '../ssr/recordRead';
+import type { createAccountDeletion } from './accountDeletion';
 import { type Account, accounts } from './accounts';
-import type { deleteAccount } from './deleteAccount';
 import { type CallOptions, createResourceOps, type GetOptions } from './resourceClient';
 import type { Task } from './tasks';
 
@@ -25,15 +25,15 @@ export interface AccountClient {
 
 // The deletion and its removal watch load on the first `delete`: dashboards that delete no account
 // do not ship them.
-const deletion = lazyModule(() => import('./deleteAccount'));
+const deletionModule = lazyModule(() => import('./accountDeletion'));
 
 /** Loads what `accounts.delete` loads on its first call; from then on a deletion is sent at once. */
-export const loadAccountDeletion = (): Promise<unknown> => deletion.load();
+export const loadAccountDeletion = (): Promise<unknown> => deletionModule.load();
 
 export function createAccountClient(ctx: ClientContext): AccountClient {
   const ops = createResourceOps(accounts, ctx);
   // This client's deletion, with its removal watch: made by its first `delete`.
-  let remove: ReturnType<typeof deleteAccount> | undefined;
+  let sendDeletion: ReturnType<typeof createAccountDeletion> | undefined;
   return linkResource(
     {
       definition: accounts,
@@ -41,9 +41,9 @@ export function createAccountClient(ctx: ClientContext): AccountClient {
         recordRead(ctx, accounts.type, id, 0, toPromise(ops.get$(id, options), signal), signal),
       delete: (id, { signal, timeoutMs } = {}) =>
         toPromise(
-          deletion.use$((module) => {
-            remove ??= module.deleteAccount(ctx, accounts);
-            return remove(id, timeoutMs);
+          deletionModule.use$((module) => {
+            sendDeletion ??= module.createAccountDeletion(ctx, accounts);
+            return sendDeletion(id, timeoutMs);
           }),
           signal,
         ),

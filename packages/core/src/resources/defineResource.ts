@@ -119,8 +119,8 @@ export function defineResource<
 
 /**
  * `defineResource` without its checks, for the built-in definitions: their configs are constants
- * of this package, which a test passes through the checks, so an app that never defines a resource
- * of its own does not ship them.
+ * of this package, whose definitions a test checks instead, so an app that never defines a resource
+ * of its own does not ship the checks.
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function builtInResource<

@@ -48,12 +48,13 @@ describe('lazyModule', () => {
     expect(run).toHaveBeenCalledTimes(2);
   });
 
-  it('use$ starts nothing when unsubscribed before the load resolves, and a failed load is the error', async () => {
+  it('use$ starts nothing when unsubscribed before the load resolves; a failed load is the error, and the next subscription loads again', async () => {
     const module = { name: 'm' };
     const importer = vi
       .fn<() => Promise<typeof module>>()
       .mockResolvedValueOnce(module)
-      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce(module);
     const run = vi.fn((m: typeof module) => of(m.name));
     const dropped = lazyModule(importer);
     dropped.use$(run).subscribe().unsubscribe();
@@ -64,5 +65,7 @@ describe('lazyModule', () => {
     const error = await new Promise((done) => failing.use$(run).subscribe({ error: done }));
     expect(error).toBeInstanceOf(TypeError);
     expect(run).not.toHaveBeenCalled();
+    // The next subscription tries the load again.
+    await expect(new Promise((done) => failing.use$(run).subscribe(done))).resolves.toBe('m');
   });
 });

@@ -42,10 +42,13 @@ describe('resources of your own', () => {
     }
   });
 
-  it('defines the built-in resources as they would pass the checks (which apps then do not ship)', () => {
+  it('defines the built-in resources as the checks of your own would accept them (apps then do not ship those)', () => {
+    // What checkConfig asks of a config, asked of the definitions the built-in configs made.
     for (const definition of [spendControls, accounts, tasks]) {
       expect(checkDefinition(definition)).toBe(definition);
+      expect(definition.paths.collection).toMatch(/^\/[a-z_]+$/);
       expect(Array.isArray(definition.updatable)).toBe(true);
+      expect(definition.id).toBeUndefined();
       expect(definition.paths.item('a/b')).toBe(`${definition.paths.collection}/a%2Fb`);
     }
   });
