@@ -7,9 +7,10 @@ import { type Task, taskSchema } from './tasks';
 /**
  * The `accounts.delete` of one client, which sends one deletion as an Observable: the DELETE, the
  * 202's task applied to the store, and the account removed from the store once that task completes,
- * whatever way its end arrives. The client's removal watch is made with it. Loaded on the first deletion, so apps that delete no account do not ship it. The caller
- * passes the account definition: imported here, rolldown moves it and what it shares with the app's
- * entry into extra initial chunks (measured: +1.0 kB gzip on the dashboard stack).
+ * whatever way its end arrives. The client's removal watch is made with it. Loaded on the first
+ * deletion, so apps that delete no account do not ship it. The caller passes the account
+ * definition: imported here, rolldown moves it and what it shares with the app's entry into extra
+ * initial chunks (measured: +1.0 kB gzip on the dashboard stack).
  */
 export function createAccountDeletion(
   ctx: ClientContext,
