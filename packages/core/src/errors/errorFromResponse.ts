@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { $ZodError } from 'zod/v4/core';
 import { parseJson } from '../http/safeJson';
+import { safeInteger } from '../http/wireSchemas';
 import {
   ApiError,
   BusinessRuleError,
@@ -47,8 +48,8 @@ const conflictBody = z.looseObject({
     z.looseObject({
       object_type: z.string(),
       object_id: z.string(),
-      expected_version: z.int(),
-      found_version: z.int(),
+      expected_version: safeInteger,
+      found_version: safeInteger,
     }),
   ),
 });
@@ -76,17 +77,19 @@ export function errorFromResponse(status: number, text: string, ctx: ErrorContex
     : scrubSecrets(text, ctx.secrets).slice(0, EXCERPT);
   const base = { status, request: ctx.request, body };
   const where = `${ctx.request.method} ${ctx.request.endpoint}`;
+  const standard = z.safeParse(standardError, body);
+  // What a body of the standard shape says about itself, for the statuses that do not require one.
+  const trace = standard.success ? { type: standard.data.type, traceId: standard.data.trace_id } : {};
 
   if (status === 429) {
     const wait = ctx.retryAfterMs === undefined ? '' : `; the service asked to wait ${ctx.retryAfterMs} ms`;
     return new RateLimitError(`Rate limited (429) on ${where}${wait}. Slow down and try again later.`, {
       ...base,
-      ...traceOf(body),
+      ...trace,
       retryAfterMs: ctx.retryAfterMs,
     });
   }
 
-  const standard = z.safeParse(standardError, body);
   if ((status === 401 || status === 403) && !standard.success) {
     const said = serverMessage(body);
     const hint =
@@ -148,13 +151,8 @@ export function errorFromResponse(status: number, text: string, ctx: ErrorContex
   const said = serverMessage(body);
   return new ApiError(sentence(`${where} failed with status ${status}${said}`), {
     ...base,
-    ...traceOf(body),
+    ...trace,
   });
-}
-
-function traceOf(body: unknown): { type?: string; traceId?: string } {
-  const r = z.safeParse(standardError, body);
-  return r.success ? { type: r.data.type, traceId: r.data.trace_id } : {};
 }
 
 function serverMessage(body: unknown): string {

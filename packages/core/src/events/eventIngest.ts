@@ -4,6 +4,7 @@ import type { $ZodError } from 'zod/v4/core';
 import type { ShapeIssue } from '../errors/apiError';
 import { issueMessage } from '../errors/issueMessage';
 import { UnsupportedSchemaVersionError } from '../errors/unsupportedSchemaVersionError';
+import { nonEmptyString } from '../http/wireSchemas';
 import { callEach, throwCollected } from '../store/callEach';
 import type { ApplyOutcome, EntityStore } from '../store/types';
 import type { EventRegistry } from './eventRegistry';
@@ -11,8 +12,7 @@ import type { EventRegistry } from './eventRegistry';
 // `looseObject`: later minor versions may add envelope fields; zod drops a `__proto__` key either way.
 const envelopeSchema = z.looseObject({
   schema_version: z.string(),
-  // Marked pure: bundlers keep a method call (`.check`) they cannot prove free of effects.
-  event_type: /* @__PURE__ */ z.string().check(z.minLength(1)),
+  event_type: nonEmptyString,
   data: z.unknown(),
 });
 

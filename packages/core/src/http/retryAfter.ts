@@ -1,7 +1,8 @@
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
 const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
 const LONG_DAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
-const MONTH = '(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+// HTTP-dates are case-sensitive (RFC 9110 §5.6.7): the month is matched as written in MONTHS.
+const MONTH = `(${MONTHS.join('|')})`;
 const TIME = '(\\d{2}):(\\d{2}):(\\d{2})';
 
 // The three HTTP-date forms RFC 9110 §5.6.7 obliges a recipient to accept.
@@ -55,8 +56,8 @@ function utc(
   secondText: string | undefined,
 ): number | undefined {
   const year = Number(yearText);
-  const month = MONTHS.indexOf((monthText ?? '').toLowerCase());
-  const day = Number((dayText ?? '').trim());
+  const month = MONTHS.indexOf(monthText ?? '');
+  const day = Number(dayText); // asctime pads the day with a space, which Number skips
   const hour = Number(hourText);
   const minute = Number(minuteText);
   const second = Number(secondText);

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
+import { nonEmptyString } from '../http/wireSchemas';
 import { builtInResource, nullable, versionFields } from './defineResource';
 
 /** An account as read. Only its id and version are relied on; the rest is kept as sent. */
 export const accountSchema = z.looseObject({
-  // Marked pure: bundlers keep a method call (`.check`) they cannot prove free of effects.
-  account_id: /* @__PURE__ */ z.string().check(z.minLength(1)),
+  account_id: nonEmptyString,
   ...versionFields,
   name: nullable(z.string()),
   status: nullable(z.string()),

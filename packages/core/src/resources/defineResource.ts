@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
+import { safeInteger } from '../http/wireSchemas';
 import { checkConfig } from './checkDefinition';
 
 /**
@@ -158,6 +159,6 @@ export function nullable<T extends $ZodType>(schema: T) {
 /** The version metadata of versioned resources; `version` is required, starts at 1. */
 export const versionFields = {
   // Marked pure: bundlers keep a method call (`.check`) they cannot prove free of effects.
-  version: /* @__PURE__ */ z.int().check(z.gte(1)),
+  version: /* @__PURE__ */ safeInteger.check(z.refine<number>((v) => v >= 1, 'expected 1 or more')),
   version_time: z.string(),
 };

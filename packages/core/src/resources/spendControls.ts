@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
+import { nonEmptyString } from '../http/wireSchemas';
 import { builtInResource, nullable, versionFields } from './defineResource';
 
 export const moneySchema = z.looseObject({ amount: z.number(), currency: z.string() });
 
 /** A spend control as read; unknown fields from the service are kept, absent ones read as null. */
 export const spendControlSchema = z.looseObject({
-  // Marked pure: bundlers keep a method call (`.check`) they cannot prove free of effects.
-  spend_control_id: /* @__PURE__ */ z.string().check(z.minLength(1)),
+  spend_control_id: nonEmptyString,
   ...versionFields,
   name: nullable(z.string()),
   status: nullable(z.enum(['active', 'paused'])),

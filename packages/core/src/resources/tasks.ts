@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { nonEmptyString } from '../http/wireSchemas';
 import { builtInResource } from './defineResource';
 
 /** Statuses after which a task never changes. */
@@ -6,9 +7,8 @@ export const TERMINAL_TASK_STATUSES: ReadonlySet<string> = new Set(['completed',
 
 /** A task as read: `task_id` and `status` are relied on, everything else is kept as sent. */
 export const taskSchema = z.looseObject({
-  // Marked pure: bundlers keep a method call (`.check`) they cannot prove free of effects.
-  task_id: /* @__PURE__ */ z.string().check(z.minLength(1)),
-  status: /* @__PURE__ */ z.string().check(z.minLength(1)),
+  task_id: nonEmptyString,
+  status: nonEmptyString,
 });
 
 /**

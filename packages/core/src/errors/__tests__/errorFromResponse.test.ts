@@ -123,6 +123,24 @@ describe('errorFromResponse', () => {
     expect(error.status).toBe(status);
   });
 
+  it.each([
+    [2.5, 'a fraction'],
+    [2 ** 53 + 2, 'past the safe integers'],
+  ])('refuses a 409 whose found_version is %d (%s), naming the field', (found) => {
+    const details = {
+      object_type: 'spend_control',
+      object_id: 'sc_1',
+      expected_version: 1,
+      found_version: found,
+    };
+    const error = errorFromResponse(409, body({ ...std, details }), ctx) as ResponseShapeError;
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect(error.issues).toEqual([
+      { path: ['details', 'found_version'], code: 'custom', message: 'expected an integer' },
+    ]);
+    expect(error.message).toContain('details.found_version: expected an integer');
+  });
+
   it('ends a message with one period when the server message already ends with one', () => {
     const said = 'Invalid access token; obtain a new one.';
     const gateway = errorFromResponse(401, body({ message: said }), ctx);

@@ -123,6 +123,7 @@ describe('createEventIngest', () => {
     ['not an object', 'nope'],
     ['null', null],
     ['no event_type', { schema_version: '1.0', data: spendControl(1) }],
+    ['an empty event_type', { schema_version: '1.0', event_type: '', data: spendControl(1) }],
     ['no data', { schema_version: '1.0', event_type: 'spend_control.updated' }],
     [
       'a numeric schema_version',
@@ -141,6 +142,8 @@ describe('createEventIngest', () => {
     ['version 0', spendControl(0)],
     ['a string version', spendControl(1, { version: '2' })],
     ['no id', spendControl(1, { spend_control_id: undefined })],
+    ['an empty id', spendControl(1, { spend_control_id: '' })],
+    ['a fractional version', spendControl(1, { version: 1.5 })],
     ['an unknown status', spendControl(1, { status: 'deleted' })],
   ])('ignores data that does not validate (%s) without touching the store', (_, data) => {
     const { store, ingest, reports, changes } = setup();

@@ -51,6 +51,7 @@ describe('parseRetryAfter', () => {
     'Sun, 31 Feb 1994 08:49:37 GMT',
     'Sun, 06 Nov 1994 25:49:37 GMT',
     'Sun, 06 Foo 1994 08:49:37 GMT',
+    'Sun, 06 nov 1994 08:49:37 GMT', // HTTP-dates are case-sensitive
     'Sun, 06 Nov 1994 08:49:37 PST',
     '1994-11-06T08:49:37Z',
   ])('returns undefined for the unusable value %j', (value) => {
