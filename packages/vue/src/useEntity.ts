@@ -2,11 +2,11 @@ import type { Client, Entity, EntityStore } from '@vstore/core';
 import { useClient } from './createVStore';
 import { isServerRender } from './isServerRender';
 import {
-  computed,
   type MaybeRefOrGetter,
   type ShallowRef,
   shallowReadonly,
   shallowRef,
+  toRef,
   toValue,
   watch,
 } from './vue';
@@ -20,9 +20,10 @@ export function entityRef<T extends object>(
 ): Readonly<ShallowRef<T | undefined>> {
   const get = (t: string, i: string | undefined) => (i === undefined ? undefined : store.get<T>(t, i));
   // On the server nothing may subscribe (components never unmount there), and the value must be
-  // read when rendering, after serverPrefetch has filled the store, not during setup. A server-side
-  // computed is re-evaluated on every read (Vue never caches it there).
-  if (isServerRender()) return computed(() => get(toValue(type), toValue(id)));
+  // read when rendering, after serverPrefetch has filled the store. A getter ref reads the store on
+  // every access; a computed would not do: on the server Vue keeps a computed's value until some
+  // reactive write, and filling the store is none, so a read in setup would stick.
+  if (isServerRender()) return toRef(() => get(toValue(type), toValue(id)));
   const entity = shallowRef<T>();
   watch(
     [() => toValue(type), () => toValue(id)],

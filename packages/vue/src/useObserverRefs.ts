@@ -1,4 +1,3 @@
-import { isServerRender } from './isServerRender';
 import {
   type ComputedRef,
   computed,
@@ -19,11 +18,16 @@ interface Observer<R> {
 }
 
 /**
- * Wiring: a core observer per value of `inputs`, its result in a shallowRef that its listener
- * replaces (the result is a new object only when a field changed, so refs trigger only then). The
- * old observer is unsubscribed as the inputs change and when the scope ends. On the server nothing
- * subscribes (components never unmount there): results are read when rendering, after `prefetch`
- * ran in serverPrefetch.
+ * Wiring: a core observer per value of `inputs`, its result read through a computed that the
+ * observer's listener invalidates. The result is a new object only when a field changed, so the
+ * computed triggers only then. The old observer is unsubscribed as the inputs change and when the
+ * scope ends.
+ *
+ * In a component nothing subscribes before mount, as React's effects do: the first render, which
+ * hydration compares with the server's markup, shows the observer's state as it is (a hydrated read
+ * with isFetching false), not a read that setup just started. Server rendering never mounts, so
+ * nothing subscribes or polls there (components never unmount on the server); `prefetch` runs in
+ * serverPrefetch, and the render after it reads the filled store.
  */
 export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly unknown[]>(
   inputs: { readonly [K in keyof TKey]: MaybeRefOrGetter<TKey[K]> },
@@ -31,47 +35,50 @@ export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly 
   idle: R,
   prefetch?: (observer: O) => Promise<void>,
 ): { result: ComputedRef<R>; observer: () => O | undefined } {
-  const key = () => inputs.map((input) => toValue(input)) as unknown as TKey;
-  if (isServerRender()) {
-    let made: O | undefined;
-    const current = () => {
-      made ??= create(...key());
-      return made;
-    };
-    if (prefetch) onServerPrefetch(() => (current() ? prefetch(current() as O) : undefined));
-    // A server-side computed is evaluated on every read, after serverPrefetch filled the store.
-    return { result: computed(() => current()?.getResult() ?? idle), observer: current };
-  }
-  const observer = shallowRef<O>();
-  const result = shallowRef<R>(idle);
-  const sync = () => {
-    result.value = observer.value ? observer.value.getResult() : idle;
+  let observer: O | undefined;
+  // Bumped whenever the observer or its result changes; the result is read through it.
+  const changes = shallowRef(0);
+  const changed = () => {
+    changes.value++;
   };
-  // In a component, subscribing (which may start a read) waits for mount, as React's effects do: the
-  // first render, which hydration compares with the server's markup, shows the observer's state as it
-  // is (a hydrated read with isFetching false), not a read that setup just started.
-  let mounted = !getCurrentInstance();
+  // Once the scope ends the result stays as it was: nothing follows the store any more.
+  let final: R | undefined;
+  const result = computed(() => {
+    changes.value;
+    return final ?? observer?.getResult() ?? idle;
+  });
+  const inComponent = !!getCurrentInstance();
+  let mounted = !inComponent;
   let unsubscribe: (() => void) | undefined;
   const attach = () => {
     unsubscribe?.();
-    unsubscribe = observer.value?.subscribe(sync);
-    sync();
+    unsubscribe = observer?.subscribe(changed);
+    // Whatever changed between the read that rendered and the subscription.
+    changed();
   };
+  // In server rendering an immediate watcher runs once, during setup, and then stops.
   watch(
     inputs.map((input) => () => toValue(input)),
     (values) => {
-      observer.value = create(...(values as unknown as TKey));
-      // Read before subscribing: a fresh copy shows with isFetching false, and no read starts.
-      sync();
+      observer = create(...(values as unknown as TKey));
       if (mounted) attach();
+      else changed();
     },
     { immediate: true },
   );
-  if (!mounted)
+  if (inComponent) {
     onMounted(() => {
       mounted = true;
       attach();
     });
-  if (getCurrentScope()) onScopeDispose(() => unsubscribe?.());
-  return { result: computed(() => result.value), observer: () => observer.value };
+    // Only server rendering calls this hook. A server-side computed is cached until some reactive
+    // write: `changed` makes the render read what the prefetch stored.
+    if (prefetch) onServerPrefetch(() => observer && prefetch(observer).then(changed));
+  }
+  if (getCurrentScope())
+    onScopeDispose(() => {
+      final = result.value;
+      unsubscribe?.();
+    });
+  return { result, observer: () => observer };
 }

@@ -53,11 +53,9 @@ const PENDING = Object.freeze({ data: undefined, error: undefined, status: 'pend
 
 /** Refs over one resource observer; shared by `useResource` and `useResourceHistory`. */
 function stateOf<T>(
-  name: string,
   inputs: readonly [MaybeRefOrGetter<string | undefined>, MaybeRefOrGetter<number | undefined>],
   create: (id: string, version: number | undefined) => ResourceObserver<T>,
 ): ResourceState<T> {
-  warnOutsideScope(name);
   const { result, observer } = useObserverRefs(
     inputs,
     (id, version) => (id === undefined ? undefined : create(id, version)),
@@ -94,10 +92,9 @@ export function useResource<T extends object>(
   id: MaybeRefOrGetter<string | undefined>,
   options: ResourceOptions = {},
 ): ResourceState<T> {
+  warnOutsideScope('useResource');
   const { version, maxAgeMs, suspense } = options;
-  return stateOf('useResource', [id, version], (i, v) =>
-    observeResource(resource, i, { version: v, maxAgeMs, suspense }),
-  );
+  return stateOf([id, version], (i, v) => observeResource(resource, i, { version: v, maxAgeMs, suspense }));
 }
 
 /** Every version of one entity, oldest first, over core's `observeHistory`. */
@@ -106,6 +103,7 @@ export function useResourceHistory<T extends object>(
   id: MaybeRefOrGetter<string | undefined>,
   options: Pick<ResourceOptions, 'suspense'> = {},
 ): ResourceState<T[]> {
+  warnOutsideScope('useResourceHistory');
   const { suspense } = options;
-  return stateOf('useResourceHistory', [id, undefined], (i) => observeHistory(resource, i, { suspense }));
+  return stateOf([id, undefined], (i) => observeHistory(resource, i, { suspense }));
 }

@@ -19,6 +19,7 @@ export {
   shallowReadonly,
   shallowRef,
   ssrContextKey,
+  toRef,
   toValue,
   watch,
 } from 'vue';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSSRApp, defineComponent, h } from 'vue';
+import { createSSRApp, defineComponent, h, onServerPrefetch } from 'vue';
 import { renderToString } from 'vue/server-renderer';
 import { createVStore, useEntity, useSpendControl, useTask } from '../index';
 import { json, scriptedFetch, spendControl } from './scriptedFetch';
@@ -45,5 +45,43 @@ describe('server rendering, several readers', () => {
     const html = await renderToString(createSSRApp(App).use(createVStore({ client })));
     expect(html).toBe('<p><i>success Fuel</i><i>success Fuel</i><i>success Fuel</i></p>');
     expect(server.calls).toHaveLength(1);
+  });
+});
+
+describe('server rendering, a read during setup', () => {
+  it('renders what serverPrefetch loaded even when setup read the state before it', async () => {
+    const server = scriptedFetch(() => json(200, spendControl('sc_1', 3, { name: 'Hotel' })));
+    const client = server.client();
+    const before: string[] = [];
+    const App = defineComponent({
+      setup() {
+        const { data, status } = useSpendControl('sc_1');
+        // Reading in setup evaluates the refs before serverPrefetch has loaded anything.
+        before.push(status.value);
+        return () => h('p', `${status.value} ${data.value?.name}`);
+      },
+    });
+    const html = await renderToString(createSSRApp(App).use(createVStore({ client })));
+    expect(before).toEqual(['pending']);
+    expect(html).toBe('<p>success Hotel</p>');
+  });
+});
+
+describe('server rendering, useEntity over an app-level prefetch', () => {
+  it('renders the entity the app loaded in serverPrefetch though setup read it before', async () => {
+    const server = scriptedFetch(() => json(200, spendControl('sc_1', 6, { name: 'Rail' })));
+    const client = server.client();
+    const before: unknown[] = [];
+    const App = defineComponent({
+      setup() {
+        const entity = useEntity<{ name: string }>('spend_control', 'sc_1');
+        before.push(entity.value);
+        onServerPrefetch(() => client.spendControls.get('sc_1').then(() => undefined));
+        return () => h('p', entity.value?.name ?? 'none');
+      },
+    });
+    const html = await renderToString(createSSRApp(App).use(createVStore({ client })));
+    expect(before).toEqual([undefined]);
+    expect(html).toBe('<p>Rail</p>');
   });
 });
