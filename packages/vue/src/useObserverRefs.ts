@@ -1,3 +1,4 @@
+import { isServerRender } from './isServerRender';
 import {
   type ComputedRef,
   computed,
@@ -35,17 +36,21 @@ export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly 
   idle: R,
   prefetch?: (observer: O) => Promise<void>,
 ): { result: ComputedRef<R>; observer: () => O | undefined } {
+  const server = isServerRender();
   let observer: O | undefined;
+  // On the server the observer is made when first needed, from the inputs as they are then: an id
+  // that the component's own serverPrefetch sets is followed. Reading them inside the computed
+  // below makes a later change of an input a reactive write, which a server-side computed heeds.
+  const current = () =>
+    server ? (observer ??= create(...(inputs.map((input) => toValue(input)) as unknown as TKey))) : observer;
   // Bumped whenever the observer or its result changes; the result is read through it.
   const changes = shallowRef(0);
   const changed = () => {
     changes.value++;
   };
-  // Once the scope ends the result stays as it was: nothing follows the store any more.
-  let final: R | undefined;
   const result = computed(() => {
     changes.value;
-    return final ?? observer?.getResult() ?? idle;
+    return current()?.getResult() ?? idle;
   });
   const inComponent = !!getCurrentInstance();
   let mounted = !inComponent;
@@ -56,29 +61,35 @@ export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly 
     // Whatever changed between the read that rendered and the subscription.
     changed();
   };
-  // In server rendering an immediate watcher runs once, during setup, and then stops.
-  watch(
-    inputs.map((input) => () => toValue(input)),
-    (values) => {
-      observer = create(...(values as unknown as TKey));
-      if (mounted) attach();
-      else changed();
-    },
-    { immediate: true },
-  );
+  if (!server)
+    watch(
+      inputs.map((input) => () => toValue(input)),
+      (values) => {
+        observer = create(...(values as unknown as TKey));
+        if (mounted) attach();
+        else changed();
+      },
+      { immediate: true },
+    );
   if (inComponent) {
     onMounted(() => {
       mounted = true;
       attach();
     });
-    // Only server rendering calls this hook. A server-side computed is cached until some reactive
+    // Only server rendering calls this hook. A server-side computed is kept until some reactive
     // write: `changed` makes the render read what the prefetch stored.
-    if (prefetch) onServerPrefetch(() => observer && prefetch(observer).then(changed));
+    if (prefetch)
+      onServerPrefetch(() => {
+        const made = current();
+        return made && prefetch(made).then(changed);
+      });
   }
   if (getCurrentScope())
     onScopeDispose(() => {
-      final = result.value;
+      // Once the scope ends the result stays as it is now: read it once more, and the computed keeps
+      // that value, since nothing writes `changes` any more.
+      result.value;
       unsubscribe?.();
     });
-  return { result, observer: () => observer };
+  return { result, observer: current };
 }

@@ -7,10 +7,10 @@ import * as z from 'zod/mini';
 // it expected; the three together saved 0.6 kB gzip of every app's initial load.
 // Marked pure: bundlers keep a method call (`.check`) they cannot prove free of effects.
 
-/** A JSON number that is a safe integer, as `z.int()` accepts; "expected an integer" otherwise. */
+/** A JSON number that is a safe integer, as `z.int()` accepts; "expected a safe integer" otherwise. */
 export const safeInteger = /* @__PURE__ */ z
   .number()
-  .check(z.refine<number>(Number.isSafeInteger, 'expected an integer'));
+  .check(z.refine<number>(Number.isSafeInteger, 'expected a safe integer'));
 
 /** A string with at least one character, as `z.minLength(1)` accepts; "expected a non-empty string" otherwise. */
 export const nonEmptyString = /* @__PURE__ */ z

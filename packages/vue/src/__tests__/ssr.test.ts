@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSSRApp, defineComponent, h, onServerPrefetch } from 'vue';
+import { createSSRApp, defineComponent, h, onServerPrefetch, ref } from 'vue';
 import { renderToString } from 'vue/server-renderer';
 import { createVStore, useEntity, useSpendControl, useTask } from '../index';
 import { json, scriptedFetch, spendControl } from './scriptedFetch';
@@ -83,5 +83,26 @@ describe('server rendering, useEntity over an app-level prefetch', () => {
     const html = await renderToString(createSSRApp(App).use(createVStore({ client })));
     expect(before).toEqual([undefined]);
     expect(html).toBe('<p>Rail</p>');
+  });
+});
+
+describe('server rendering, an id set in serverPrefetch', () => {
+  it('reads the control whose id the component sets in its own serverPrefetch', async () => {
+    const server = scriptedFetch(() => json(200, spendControl('sc_1', 2, { name: 'Taxi' })));
+    const client = server.client();
+    const App = defineComponent({
+      setup() {
+        const id = ref<string>();
+        const { data, status } = useSpendControl(id);
+        onServerPrefetch(async () => {
+          id.value = await Promise.resolve('sc_1');
+          await client.spendControls.get(id.value);
+        });
+        return () => h('p', `${status.value} ${data.value?.name}`);
+      },
+    });
+    const html = await renderToString(createSSRApp(App).use(createVStore({ client })));
+    expect(html).toBe('<p>success Taxi</p>');
+    expect(server.calls).toHaveLength(1);
   });
 });

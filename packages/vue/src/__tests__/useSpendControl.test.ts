@@ -198,6 +198,18 @@ describe('useSpendControl', () => {
     expect(server.calls).toHaveLength(1);
   });
 
+  it('stays at the version it held when the scope stopped, though it was never read since', async () => {
+    const { client, scope, run } = setup(() => json(200, spendControl('sc_1', 2)));
+    const state = run(() => useSpendControl('sc_1', { client }));
+    await settle();
+    expect(state.data.value?.version).toBe(2);
+    // Notified, not read: the refs learn of version 3 only when read.
+    client.store.apply('spend_control', 'sc_1', spendControl('sc_1', 3));
+    scope.stop();
+    client.store.apply('spend_control', 'sc_1', spendControl('sc_1', 4));
+    expect(state.data.value?.version).toBe(3);
+  });
+
   it('aborts its request and stops following the store when the scope stops', async () => {
     const { server, client, scope, run } = setup(() => held().promise);
     const state = run(() => useSpendControl('sc_1', { client }));

@@ -136,9 +136,9 @@ describe('errorFromResponse', () => {
     const error = errorFromResponse(409, body({ ...std, details }), ctx) as ResponseShapeError;
     expect(error).toBeInstanceOf(ResponseShapeError);
     expect(error.issues).toEqual([
-      { path: ['details', 'found_version'], code: 'custom', message: 'expected an integer' },
+      { path: ['details', 'found_version'], code: 'custom', message: 'expected a safe integer' },
     ]);
-    expect(error.message).toContain('details.found_version: expected an integer');
+    expect(error.message).toContain('details.found_version: expected a safe integer');
   });
 
   it('ends a message with one period when the server message already ends with one', () => {
