@@ -41,8 +41,10 @@ export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly 
   // On the server the observer is made when first needed, from the inputs as they are then: an id
   // that the component's own serverPrefetch sets is followed. Reading them inside the computed
   // below makes a later change of an input a reactive write, which a server-side computed heeds.
-  const current = () =>
-    server ? (observer ??= create(...(inputs.map((input) => toValue(input)) as unknown as TKey))) : observer;
+  const current = () => {
+    if (server) observer ??= create(...(inputs.map((input) => toValue(input)) as unknown as TKey));
+    return observer;
+  };
   // Bumped whenever the observer or its result changes; the result is read through it.
   const changes = shallowRef(0);
   const changed = () => {
