@@ -38,9 +38,9 @@ export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly 
 ): { result: ComputedRef<R>; observer: () => O | undefined } {
   const server = isServerRender();
   let observer: O | undefined;
-  // On the server the observer is made when first needed, from the inputs as they are then: an id
-  // that the component's own serverPrefetch sets is followed. Reading them inside the computed
-  // below makes a later change of an input a reactive write, which a server-side computed heeds.
+  // On the server the observer is made when first needed, from the inputs as they are then, so an
+  // id that the component's own serverPrefetch sets is followed: until the observer is made, the
+  // computed below reads the inputs, and a server-side computed heeds their reactive writes.
   const current = () => {
     if (server) observer ??= create(...(inputs.map((input) => toValue(input)) as unknown as TKey));
     return observer;
@@ -78,9 +78,9 @@ export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly 
       mounted = true;
       attach();
     });
-    // Only server rendering calls this hook. A server-side computed is kept until some reactive
-    // write: `changed` makes the render read what the prefetch stored.
-    if (prefetch)
+    // A server-side computed is kept until some reactive write: `changed` makes the render read
+    // what the prefetch stored.
+    if (server && prefetch)
       onServerPrefetch(() => {
         const made = current();
         return made && prefetch(made).then(changed);
