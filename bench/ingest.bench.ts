@@ -55,12 +55,12 @@ export async function ingestSuite(): Promise<SuiteResult> {
     for (const object of objects) if (!safeParse(schema, object).success) throw new Error('invalid');
   };
   const decode = (schema: $ZodType<object>) => () => {
-    for (const raw of raws) decodeSuccess(raw, schema, request);
+    for (const raw of raws) decodeSuccess(raw, schema, () => request);
   };
   const ingest = (schema: $ZodType<{ spend_control_id: string }>) => () => {
     const store = createEntityStore();
     for (const raw of raws) {
-      const entity = decodeSuccess(raw, schema, request);
+      const entity = decodeSuccess(raw, schema, () => request);
       store.apply('spend_control', entity.spend_control_id, entity);
     }
   };

@@ -14,7 +14,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 // By source path: the `@vstore/source` condition resolves @vstore/core to these same modules, so this
 // preloads the deletion of the clients made below.
-import { loadAccountDeletion } from '../../../packages/core/src/resources/accountClient';
+import { loadAccountDeletion } from '../../../packages/core/src/reads/accountClient';
 import { type BadResponse, badResponses, CORPUS_TOKEN } from '../../fixtures/badResponses';
 
 const seeded = {

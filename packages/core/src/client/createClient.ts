@@ -1,20 +1,20 @@
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
-import type { EventClientOptions } from '../events/getClientEvents';
 import { fetchSend, type Send } from '../http/request';
 import { type ResolvedRetryOptions, type RetryOptions, resolveRetryOptions } from '../http/retryPolicy';
 import { createTokenProvider, type GetToken } from '../http/tokenProvider';
 import { createTransport } from '../http/transport';
-import { createRequestCache } from '../observers/requestCache';
-import { linkResource } from '../observers/resourceLink';
-import { type AccountClient, createAccountClient } from '../resources/accountClient';
+import { type AccountClient, createAccountClient } from '../reads/accountClient';
+import { createEntityView } from '../reads/entityView';
+import { createReadCache } from '../reads/readCache';
+import { linkPart, type ReadContext } from '../reads/readContext';
+import { createResourceClient, type ResourceClient, type ResourceClientOf } from '../reads/resourceClient';
+import { createTaskClient, type TaskClient } from '../reads/taskClient';
 import { checkDefinition } from '../resources/checkDefinition';
 import type { ResourceDefinition } from '../resources/defineResource';
-import { createResourceClient, type ResourceClient } from '../resources/resourceClient';
-import { type SpendControl, type SpendControlInput, spendControls } from '../resources/spendControls';
+import { spendControls } from '../resources/spendControls';
 import { createEntityStore } from '../store/entityStore';
 import type { EntityStore } from '../store/types';
-import { createTaskClient, type TaskClient } from '../tasks/taskClient';
-import type { ClientContext } from './clientContext';
+import { type EventClientOptions, eventConfigs } from './eventConfig';
 
 /**
  * Options of `createClient`. Only `baseUrl` and `getToken` are required; the rest have defaults fit
@@ -76,12 +76,8 @@ export interface ClientOptions {
 export interface Client {
   /** The versioned store every read, write and event of this client goes through. */
   readonly store: EntityStore;
-  /** Spend controls: versioned, updatable `name`, `status`, `limit` and `interval`, with history. */
-  readonly spendControls: ResourceClient<
-    SpendControl,
-    'name' | 'status' | 'limit' | 'interval',
-    SpendControlInput
-  >;
+  /** Spend controls: versioned, updatable `name`, `status`, `limit` and `interval`, with history and lists. */
+  readonly spendControls: ResourceClientOf<typeof spendControls>;
   /** Accounts: read, and delete (which runs as a task). */
   readonly accounts: AccountClient;
   /** Tasks: read one, poll it until a terminal status, or wait for its completion. */
@@ -133,29 +129,33 @@ export function createClient(options: ClientOptions): Client {
     authorize: options.authorize,
     maxResponseBytes: options.maxResponseBytes,
   });
-  const ctx: ClientContext = {
+  const reads = createReadCache({ now: () => scheduler.now() });
+  const ctx: ReadContext = {
     transport,
     store,
     scheduler,
     environment: options.environment,
     maxAgeMs: options.maxAgeMs ?? 0,
-    requests: createRequestCache({ now: () => scheduler.now() }),
-    events: {
-      baseUrl: options.baseUrl,
-      tokens,
-      authorize: options.authorize,
-      fetch: options.fetch,
-      options: options.events,
-    },
+    reads,
+    ledger: reads.ledger,
+    view: createEntityView(store, reads),
+    definitions: new Map(),
   };
+  eventConfigs.set(ctx, {
+    baseUrl: options.baseUrl,
+    tokens,
+    authorize: options.authorize,
+    fetch: options.fetch,
+    options: options.events,
+  });
   // One resource client per definition, so observers and hooks keyed by it share their requests.
   const resources = new WeakMap<object, ResourceClient<object, string, never>>();
-  return linkResource<Client>(
+  return linkPart<Client>(
     {
-      store: ctx.store,
+      store,
       spendControls: createResourceClient(spendControls, ctx),
       accounts: createAccountClient(ctx),
-      tasks: linkResource(createTaskClient(ctx), ctx),
+      tasks: createTaskClient(ctx),
       resource<TEntity extends object, TUpdateKey extends string, TCreate>(
         definition: ResourceDefinition<TEntity, TUpdateKey, TCreate>,
       ) {
@@ -168,6 +168,6 @@ export function createClient(options: ClientOptions): Client {
       },
       retryOptions: retry,
     },
-    ctx,
+    { ctx },
   );
 }

@@ -33,21 +33,28 @@ export { parseRetryAfter } from '../http/retryAfter';
 export type { RetryBudgetOptions } from '../http/retryBudget';
 export type { RetryOptions } from '../http/retryPolicy';
 export type { GetToken } from '../http/tokenProvider';
-export type { AccountClient } from '../resources/accountClient';
+export type { AccountClient } from '../reads/accountClient';
+export type { ReadKind } from '../reads/readKey';
+export { readKey } from '../reads/readKey';
+export type { ReadState } from '../reads/readState';
+export type {
+  CallOptions,
+  CreateOptions,
+  GetOptions,
+  ListOptions,
+  ResourceClient,
+  ResourceClientOf,
+} from '../reads/resourceClient';
+export type { TaskClient } from '../reads/taskClient';
 export type { Account } from '../resources/accounts';
 // The built-in definitions, named apart from the clients made of them (`client.accounts`, …).
 export { accountSchema, accounts as accountDefinition } from '../resources/accounts';
 export type { ResourceConfig, ResourceDefinition } from '../resources/defineResource';
 export { defineResource, nullable } from '../resources/defineResource';
 export type { EditMergeInfo, EditOptions, EditOutcome, OnConflict } from '../resources/editResource';
+export type { ListParams } from '../resources/listParams';
 export type { UpdateOptions } from '../resources/reconcileWrite';
-export type {
-  CallOptions,
-  CreateOptions,
-  GetOptions,
-  ResourceClient,
-  ResourcePatch,
-} from '../resources/resourceClient';
+export type { ListPage, ResourcePatch } from '../resources/resourceOps';
 export type { Money, SpendControl, SpendControlInput } from '../resources/spendControls';
 export { spendControlSchema, spendControls as spendControlDefinition } from '../resources/spendControls';
 export type { Task, TaskStatus } from '../resources/tasks';
@@ -56,7 +63,8 @@ export { pollTask } from '../tasks/poll';
 export type { PollOptions, PollUntilOptions } from '../tasks/pollUntil';
 export { pollUntil } from '../tasks/pollUntil';
 export type { PollScheduleOptions } from '../tasks/schedule';
-export type { TaskClient } from '../tasks/taskClient';
 export type { VisibilitySource } from '../tasks/visibility';
 export type { Client, ClientOptions } from './createClient';
 export { createClient } from './createClient';
+export type { EventClientOptions } from './eventConfig';
+export { getClientEvents } from './getClientEvents';

@@ -1,10 +1,10 @@
 import { distinctUntilChanged, filter, Observable, type Subscription } from 'rxjs';
 import { TaskCancelledError } from '../errors/taskCancelledError';
 import { TaskFailedError } from '../errors/taskFailedError';
-import type { Task } from '../resources/tasks';
 import type { EntityStore } from '../store/types';
-import { isTerminalTask } from '../tasks/isTerminalTask';
 import type { PollOptions } from '../tasks/pollUntil';
+import type { Task } from '../wire/task';
+import { isTerminalTask } from '../wire/task';
 import type { LockManagerLike } from './channelLocks';
 import { defaultLockManager } from './lockManager';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { $ZodError } from 'zod/v4/core';
-import { parseJson } from '../http/safeJson';
-import { safeInteger } from '../http/wireSchemas';
+import { parseJson } from '../wire/safeJson';
+import { safeInteger } from '../wire/wireSchemas';
 import {
   ApiError,
   BusinessRuleError,

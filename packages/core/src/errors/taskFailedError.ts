@@ -1,4 +1,4 @@
-import type { Task } from '../resources/tasks';
+import type { Task } from '../wire/task';
 
 /** A polled task reached `failed`. Decided on the client, so not an `ApiError`: no response caused it. */
 export class TaskFailedError extends Error {

@@ -18,31 +18,36 @@ export interface ClientEventsOptions {
   /** The store that validated payloads are applied to (origin `event`). */
   store: EntityStore;
   /** @default createDefaultEventRegistry() */
-  registry?: EventRegistry;
+  registry?: EventRegistry | undefined;
   /** @default [1] */
-  supportedMajors?: readonly number[];
+  supportedMajors?: readonly number[] | undefined;
   /** A `connect` URL without a scheme is a path under it (`/events` → `<baseUrl>/events`), as request paths are. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Token for the relay connection, sent as `Authorization` (never in the URL). @default no token */
-  getToken?: () => string | Promise<string>;
+  getToken?: (() => string | Promise<string>) | undefined;
   /** Forgets a token the gateway refused, so the next `getToken` brings a fresh one. */
-  invalidateToken?: (token: string) => void;
+  invalidateToken?: ((token: string) => void) | undefined;
   /** Headers that carry the token. @default `{ Authorization: 'Bearer <token>' }` */
-  authorize?: (token: string) => Record<string, string>;
+  authorize?: ((token: string) => Record<string, string>) | undefined;
   /** @default globalThis.fetch */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Goes into the support data of stream errors. */
-  environment?: string;
+  environment?: string | undefined;
   /** Reconnect delays of `connect`; `ConnectOptions.backoff` overrides them per connection. */
-  backoff?: SseBackoffOptions;
+  backoff?: SseBackoffOptions | undefined;
   /** See `SseConnectionOptions.connectTimeoutMs`. @default 30000 */
-  connectTimeoutMs?: number;
+  connectTimeoutMs?: number | undefined;
   /** See `SseConnectionOptions.idleTimeoutMs`. @default 45000 */
-  idleTimeoutMs?: number;
+  idleTimeoutMs?: number | undefined;
   /** Stream failures and payloads that threw in `ingest`; the stream keeps going. @default no-op */
-  onError?: (error: unknown) => void;
+  onError?: ((error: unknown) => void) | undefined;
+  /**
+   * Called before a `*.created` event's entity is applied, so the lists it matches take it in at
+   * their end (a client's events pass its read cache's). @default no-op
+   */
+  created?: ((type: string, id: string) => void) | undefined;
   /** Default for `ConnectOptions.onGap`. */
-  onGap?: () => void;
+  onGap?: (() => void) | undefined;
 }
 
 /** Options of one `getClientEvents(client).connect(url)` call. */
@@ -89,7 +94,8 @@ const joinPath = (base: string, path: string) => `${base.replace(/\/+$/, '')}/${
 export function createClientEvents(options: ClientEventsOptions): ClientEvents {
   const ingest = createEventIngest(options.store, {
     registry: options.registry ?? createDefaultEventRegistry(),
-    ...(options.supportedMajors ? { supportedMajors: options.supportedMajors } : {}),
+    supportedMajors: options.supportedMajors,
+    created: options.created,
   });
   const connectionState = new BehaviorSubject<ConnectionState>('closed');
   const onError = options.onError ?? (() => {});

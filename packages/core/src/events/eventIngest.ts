@@ -4,9 +4,10 @@ import type { $ZodError } from 'zod/v4/core';
 import type { ShapeIssue } from '../errors/apiError';
 import { issueMessage } from '../errors/issueMessage';
 import { UnsupportedSchemaVersionError } from '../errors/unsupportedSchemaVersionError';
-import { nonEmptyString } from '../http/wireSchemas';
 import { callEach, throwCollected } from '../store/callEach';
 import type { ApplyOutcome, EntityStore } from '../store/types';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../wire/depth';
+import { nonEmptyString } from '../wire/wireSchemas';
 import type { EventRegistry } from './eventRegistry';
 
 // `looseObject`: later minor versions may add envelope fields; zod drops a `__proto__` key either way.
@@ -62,7 +63,12 @@ export interface EventIngestOptions {
    * Schema majors this client can read; any other `schema_version` raises `UnsupportedSchemaVersionError`.
    * @default [1]
    */
-  supportedMajors?: readonly number[];
+  supportedMajors?: readonly number[] | undefined;
+  /**
+   * Called with the entity's type and id before a `*.created` event (an `event_type` whose last
+   * segment is `created`) is applied. @default no-op
+   */
+  created?: ((type: string, id: string) => void) | undefined;
 }
 
 /**
@@ -158,6 +164,15 @@ export function createEventIngest(store: EntityStore, options: EventIngestOption
 
       const parsed = z.safeParse(schema, data);
       if (!parsed.success) return ignore('invalid-data', { eventType, type, issues: toIssues(parsed.error) });
+      // What the store would overflow the stack on is refused here, as a reply nested so deep is.
+      if (nestsDeeperThan(parsed.data))
+        return ignore('invalid-data', {
+          eventType,
+          type,
+          issues: [
+            { path: ['data'], code: 'too_deep', message: `nested deeper than ${MAX_JSON_DEPTH} levels` },
+          ],
+        });
       const entity = parsed.data as Record<string, unknown>;
       const id = Object.hasOwn(entity, idKey) ? entity[idKey] : undefined;
       if (typeof id !== 'string' || id.length === 0) return ignore('missing-id', { eventType, type });
@@ -166,8 +181,9 @@ export function createEventIngest(store: EntityStore, options: EventIngestOption
       if (registration.action === 'remove') {
         // A deletion is final whatever order it arrives in, so it needs no version check of its own.
         outcome = store.isRemoved(type, id) ? 'deleted' : 'applied';
-        if (outcome === 'applied') store.remove(type, id);
+        if (outcome === 'applied') store.remove(type, id, 'event');
       } else {
+        if (eventType.endsWith('.created')) options.created?.(type, id);
         outcome = store.apply(type, id, entity, 'event');
       }
       const version = typeof entity.version === 'number' ? entity.version : undefined;

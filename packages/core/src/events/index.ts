@@ -7,8 +7,6 @@ export type { EventIngest, EventIngestOptions, EventStats, IgnoreReason, IngestR
 export { createEventIngest, parseSchemaMajor } from './eventIngest';
 export type { EventRegistration, EventRegistry } from './eventRegistry';
 export { createEventRegistry } from './eventRegistry';
-export type { EventClientOptions } from './getClientEvents';
-export { getClientEvents } from './getClientEvents';
 export type { SseBackoffOptions } from './sseBackoff';
 export type { ConnectionState, SseConnection } from './sseConnection';
 export { createSseConnection } from './sseConnection';

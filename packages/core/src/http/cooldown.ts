@@ -6,6 +6,8 @@ import { just } from './just';
  * the Retry-After instead of bursting into the limit the first one just hit.
  */
 export interface Cooldown {
+  /** Whether a block is in force now: only then does a request wait for `wait()`. */
+  blocked(): boolean;
   /** Extends the block to `untilMs` (scheduler time); an earlier time never shortens it. */
   block(untilMs: number): void;
   /**
@@ -30,6 +32,7 @@ export function createCooldown(scheduler: SchedulerLike): Cooldown {
       return timer(remaining, scheduler).pipe(switchMap(() => waitRound(round + 1)));
     });
   return {
+    blocked: () => until > scheduler.now(),
     block(untilMs) {
       until = Math.max(until, untilMs);
     },

@@ -1,10 +1,17 @@
 import { Observable } from 'rxjs';
 import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
-import { type RequestInfo, ResponseShapeError } from '../errors/apiError';
+import { type RequestInfo, ResponseShapeError, type ShapeIssue } from '../errors/apiError';
 import { describe, shapeIssues } from '../errors/errorFromResponse';
 import { ResponseTooLargeError } from '../errors/responseTooLargeError';
-import { parseJson } from './safeJson';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../wire/depth';
+import { parseJson } from '../wire/safeJson';
+
+const TOO_DEEP: ShapeIssue = {
+  path: [],
+  code: 'too_deep',
+  message: `nested deeper than ${MAX_JSON_DEPTH} levels`,
+};
 
 /** One attempt as handed to a `Send`: the full URL, the headers (token included) and the JSON body. */
 export interface HttpRequest {
@@ -110,15 +117,31 @@ export function utf8Length(text: string, limit: number): number {
   return new TextEncoder().encode(text).byteLength;
 }
 
-/** Parses and validates a 2xx body; anything else is a `ResponseShapeError`, never a crash. */
-export function decodeSuccess<T>(raw: RawResponse, schema: $ZodType<T>, request: RequestInfo): T {
+/**
+ * Parses and validates a 2xx body, then runs `check` (the id or version the request asked for) on
+ * what the schema accepted; anything wrong is a `ResponseShapeError` with the reply's own status,
+ * never a crash. `request` is called only to describe a failure.
+ */
+export function decodeSuccess<T>(
+  raw: RawResponse,
+  schema: $ZodType<T>,
+  request: () => RequestInfo,
+  check?: (value: T) => readonly ShapeIssue[] | undefined,
+): T {
   const parsed = raw.text === '' ? ({ ok: true, value: undefined } as const) : parseJson(raw.text);
   const result = parsed.ok ? safeParse(schema, parsed.value) : undefined;
-  if (result?.success) return result.data;
-  const issues = shapeIssues(result?.error, parsed.ok);
+  const mismatch = result?.success
+    ? nestsDeeperThan(result.data)
+      ? [TOO_DEEP]
+      : check?.(result.data)
+    : undefined;
+  if (result?.success && mismatch === undefined) return result.data;
+  const issues = mismatch ?? shapeIssues(result?.error, parsed.ok);
+  const info = request();
   throw new ResponseShapeError(
-    `${raw.status} response to ${request.method} ${request.endpoint} does not match the expected shape: ` +
-      `${describe(issues)}. Nothing was stored; client and service may disagree on the wire format.`,
-    { status: raw.status, request, body: undefined, issues },
+    `${raw.status} response to ${info.method} ${info.endpoint} does not match ` +
+      `${mismatch && mismatch[0] !== TOO_DEEP ? 'the request' : 'the expected shape'}: ${describe(issues)}. Nothing was stored; ` +
+      'client and service may disagree on the wire format.',
+    { status: raw.status, request: info, body: undefined, issues },
   );
 }

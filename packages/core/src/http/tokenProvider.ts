@@ -1,6 +1,9 @@
 import { defer, type Observable } from 'rxjs';
 import { just } from './just';
 
+/** The default headers that carry the token: `authorization: Bearer <token>` (header names are case-insensitive). */
+export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+
 /**
  * Returns the access token, sync or async. The client calls it lazily, caches the token, shares one
  * call among concurrent requests, and calls it again once when the gateway answers 401.
@@ -11,6 +14,8 @@ export type GetToken = () => string | Promise<string>;
 export interface TokenProvider {
   /** The cached token, or one fetch of it that every concurrent caller shares. */
   get(): Observable<string>;
+  /** The cached token, if one is ready: requests then start without waiting on anything. */
+  peek(): string | undefined;
   /**
    * Forgets `token` after the gateway refused it, so the next `get` fetches a fresh one. A token
    * other than the cached one is ignored: many requests that failed with the same old token cause
@@ -64,6 +69,7 @@ export function createTokenProvider(getToken: GetToken): TokenProvider {
         state = pending;
         return pending.promise;
       }),
+    peek: () => (state.kind === 'ready' ? state.token : undefined),
     invalidate(token) {
       if (state.kind === 'ready' && state.token === token) state = { kind: 'empty' };
     },

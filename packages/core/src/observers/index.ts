@@ -1,6 +1,8 @@
 // Request state as observers: the one layer that React, Vue and plain code subscribe to.
 
 export { observeHistory } from './observeHistory';
+export type { ListableResource, ListObserveOptions, ListObserver, ListResult } from './observeList';
+export { observeList } from './observeList';
 export type {
   HistoryResource,
   ObserveOptions,
@@ -14,5 +16,3 @@ export type { TaskObserver, TaskObserverResult, TaskObserverStatus } from './obs
 export { observeTask } from './observeTask';
 export type { UpdateObserver, UpdateResult, UpdateStatus } from './observeUpdate';
 export { observeUpdate } from './observeUpdate';
-export type { ReadKind, ReadState, RequestCache, RequestCacheOptions } from './requestCache';
-export { readKey } from './requestCache';

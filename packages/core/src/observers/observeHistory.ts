@@ -1,8 +1,11 @@
+import { isFresh, since } from '../reads/freshness';
+import { linkOf } from '../reads/readContext';
+import { settled } from '../reads/readEntry';
+import { historyPlan } from '../reads/readPlans';
+import type { ResourceOps } from '../resources/resourceOps';
+import { observeEntry } from './observeEntry';
 import type { ObserverResult, ResourceObserver } from './observeResource';
-import { type HistoryResource, resultOf, SUSPENSE_FRESH_MS, since, suspendOn } from './observeResource';
-import { readKey } from './requestCache';
-import { contextOf } from './resourceLink';
-import { resultListeners } from './resultListeners';
+import { type HistoryResource, resultOf, suspendOn } from './observeResource';
 
 /**
  * Observes every version of one entity, oldest first. Core's `history` already asks again for a
@@ -16,52 +19,41 @@ export function observeHistory<T extends object>(
   id: string,
   options: { suspense?: boolean | undefined } = {},
 ): ResourceObserver<T[]> {
-  const { store, requests, scheduler } = contextOf(resource);
+  const { ctx, ops } = linkOf(resource);
+  if (!ops)
+    throw new TypeError('observeHistory reads a resource client (client.spendControls, client.resource(…))');
+  const { store, reads } = ctx;
   const { type } = resource.definition;
-  const key = readKey(type, id, 'history');
-  const latestVersion = () => store.get<{ version?: number }>(type, id)?.version;
-  let result: ObserverResult<T[]> | undefined;
-  const getResult = () => {
-    const state = requests.get(key);
-    result = resultOf(result, state?.result as T[] | undefined, state?.error, requests.isFetching(key));
-    return result;
-  };
-  const read = (force = false) =>
-    requests.run(
-      key,
-      (signal) => resource.history(id, { signal }),
-      (list) => ({ result: list, resultAt: latestVersion() }),
-      force,
-    );
+  const plan = historyPlan(ctx, ops as unknown as ResourceOps<T, string, never>, id);
+  const latestVersion = () => store.get<{ version?: number }>(type, id)?.version ?? 0;
+  // A refetch lasts while the observer is subscribed; `load` and `suspend` read for a render to come.
+  const read = (replace = false) =>
+    settled(reads.entry(plan.key).fetch(plan.start, plan.done, { replace, hold: !replace }));
 
-  const listeners = resultListeners(getResult, () => {
-    const release = requests.retain(key);
-    const offRequests = requests.subscribe(key, listeners.changed);
-    const offStore = store.subscribe(type, id, () => {
-      const state = requests.get(key);
-      const newest = latestVersion() ?? 0;
-      // While a read is in flight, core's own catch-up covers what lands meanwhile.
-      if (state?.result !== undefined && !requests.isFetching(key) && newest > (state.resultAt ?? 0))
-        void read();
-    });
-    const held = requests.get(key);
-    const fresh =
-      !!options.suspense &&
-      held?.result !== undefined &&
-      since(scheduler, held.settledAt) <= SUSPENSE_FRESH_MS;
-    if (!fresh) void read();
-    return () => {
-      offStore();
-      offRequests();
-      release();
-    };
-  });
+  const observed = observeEntry(
+    reads,
+    plan.key,
+    (state, result: ObserverResult<T[]> | undefined) =>
+      resultOf(result, state?.result as T[] | undefined, state?.error, state?.isFetching ?? false),
+    (entry) => {
+      const offStore = store.subscribe(type, id, () => {
+        const { state } = entry;
+        // While a read is in flight, core's own catch-up covers what lands meanwhile.
+        if (state.result !== undefined && !entry.isFetching && latestVersion() > (state.resultAt ?? 0))
+          entry.run(plan.start, plan.done);
+      });
+      if (!(entry.state.result !== undefined && isFresh(entry.state, reads.now(), 0, !!options.suspense)))
+        entry.run(plan.start, plan.done);
+      return offStore;
+    },
+  );
 
   return {
-    getResult,
-    subscribe: listeners.subscribe,
+    getResult: observed.getResult,
+    subscribe: observed.subscribe,
     refetch: () => read(true),
-    load: () => (requests.get(key)?.result !== undefined ? Promise.resolve() : read()),
-    suspend: () => suspendOn(getResult(), since(scheduler, requests.get(key)?.errorAt), () => read()),
+    load: () => (observed.state()?.result !== undefined ? Promise.resolve() : read()),
+    suspend: () =>
+      suspendOn(observed.getResult(), since(reads.now(), observed.state()?.errorAt), () => read()),
   };
 }

@@ -1,8 +1,11 @@
 import type { VStoreError } from '../errors/vstoreError';
-import type { CallOptions, GetOptions } from '../resources/resourceClient';
-import { readKey } from './requestCache';
-import { contextOf } from './resourceLink';
-import { resultListeners } from './resultListeners';
+import { isFresh, SUSPENSE_FRESH_MS, since } from '../reads/freshness';
+import { linkOf } from '../reads/readContext';
+import { settled } from '../reads/readEntry';
+import { latestPlan, versionPlan } from '../reads/readPlans';
+import type { CallOptions, GetOptions } from '../reads/resourceClient';
+import { checkVersion } from '../resources/version';
+import { observeEntry } from './observeEntry';
 
 /**
  * Status of an observed read: `pending` (no data yet), `success` (data, possibly being refetched)
@@ -86,13 +89,6 @@ export interface HistoryResource<T extends object> extends ReadableResource<T> {
   history(id: string, options?: CallOptions): Promise<T[]>;
 }
 
-// A suspended render's read, or an error boundary's last failure, counts as this recent.
-export const SUSPENSE_FRESH_MS = 1000;
-
-/** Milliseconds since `at` on the client's clock; never (Infinity) for a time not recorded. */
-export const since = (scheduler: { now(): number }, at: number | undefined) =>
-  at === undefined ? Infinity : scheduler.now() - at;
-
 /**
  * `suspend()` of resource and history observers: returns while data is held; throws the last error
  * when it is recent (an error boundary shows it rather than reading again at once); else throws the
@@ -143,59 +139,48 @@ export function observeResource<T extends object>(
   id: string,
   options: ObserveOptions = {},
 ): ResourceObserver<T> {
-  const { store, requests, scheduler, maxAgeMs: clientMaxAge } = contextOf(resource);
-  const version = options.version ?? 0;
-  if (!Number.isInteger(version) || version < 0)
-    throw new RangeError(`version must be 0 (latest) or an integer >= 1, got ${String(options.version)}`);
+  const { ctx, ops } = linkOf(resource);
+  if (!ops)
+    throw new TypeError('observeResource reads a resource client (client.spendControls, client.resource(…))');
+  const version = checkVersion(options.version);
+  const { store, reads, view } = ctx;
   const { type } = resource.definition;
-  const key = readKey(type, id, version);
-  const maxAgeMs = options.maxAgeMs ?? clientMaxAge;
-  const data = (): T | undefined =>
-    version
-      ? (store.getVersion<T>(type, id, version) ?? (requests.get(key)?.result as T | undefined))
-      : store.get<T>(type, id);
-  let result: ObserverResult<T> | undefined;
-  const getResult = () => {
-    result = resultOf(result, data(), requests.get(key)?.error, requests.isFetching(key));
-    return result;
-  };
-
-  const read = (force: boolean) =>
-    requests.run(
-      key,
-      (signal) => resource.get(id, { version, maxAgeMs: force ? 0 : maxAgeMs, signal }),
-      (value) => (version ? { result: value } : {}),
-      force,
-    );
+  const readOps = ops as unknown as Parameters<typeof latestPlan<T>>[1];
+  const plan = version ? versionPlan(ctx, readOps, id, version) : latestPlan(ctx, readOps, id);
+  const maxAgeMs = options.maxAgeMs ?? ctx.maxAgeMs;
+  const suspense = !!options.suspense;
+  const observed = observeEntry(
+    reads,
+    plan.key,
+    (state, result: ObserverResult<T> | undefined) =>
+      resultOf(
+        result,
+        version
+          ? (store.getVersion<T>(type, id, version) ?? (state?.result as T | undefined))
+          : view.get<T>(type, id),
+        state?.error,
+        state?.isFetching ?? false,
+      ),
+    (entry, changed) => {
+      const offStore = version ? undefined : store.subscribe(type, id, changed);
+      if (!entry.isFetching && !fresh()) entry.run(plan.start, plan.done);
+      return offStore;
+    },
+  );
   // A historical version never changes, so any copy held is fresh.
-  const fresh = () => {
-    if (data() === undefined) return false;
-    if (version) return true;
-    const state = requests.get(key);
-    return (
-      (maxAgeMs > 0 && since(scheduler, state?.confirmedAt) <= maxAgeMs) ||
-      (!!options.suspense && since(scheduler, state?.settledAt) <= SUSPENSE_FRESH_MS)
-    );
-  };
-  const ensure = () => (fresh() ? Promise.resolve() : read(false));
-
-  const listeners = resultListeners(getResult, () => {
-    const release = requests.retain(key);
-    const offRequests = requests.subscribe(key, listeners.changed);
-    const offStore = version ? undefined : store.subscribe(type, id, listeners.changed);
-    if (!requests.isFetching(key)) void ensure();
-    return () => {
-      offStore?.();
-      offRequests();
-      release();
-    };
-  });
+  const fresh = () =>
+    observed.getResult().data !== undefined &&
+    (version > 0 || isFresh(observed.state(), reads.now(), maxAgeMs, suspense));
+  // A refetch lasts while the observer is subscribed; `load` and `suspend` read for a render to come.
+  const read = (replace = false) =>
+    settled(reads.entry(plan.key).fetch(plan.start, plan.done, { replace, hold: !replace }));
 
   return {
-    getResult,
-    subscribe: listeners.subscribe,
+    getResult: observed.getResult,
+    subscribe: observed.subscribe,
     refetch: () => read(true),
-    load: ensure,
-    suspend: () => suspendOn(getResult(), since(scheduler, requests.get(key)?.errorAt), () => read(false)),
+    load: () => (fresh() ? Promise.resolve() : read()),
+    suspend: () =>
+      suspendOn(observed.getResult(), since(reads.now(), observed.state()?.errorAt), () => read()),
   };
 }

@@ -1,12 +1,10 @@
 import type { VStoreError } from '../errors/vstoreError';
-import { toPromise } from '../http/toPromise';
-import type { Task } from '../resources/tasks';
-import { isTerminalTask } from '../tasks/isTerminalTask';
+import { contextOf } from '../reads/readContext';
+import { readKey } from '../reads/readKey';
+import type { TaskClient } from '../reads/taskClient';
 import type { PollOptions } from '../tasks/pollUntil';
-import type { TaskClient } from '../tasks/taskClient';
-import { readKey } from './requestCache';
-import { contextOf } from './resourceLink';
-import { resultListeners } from './resultListeners';
+import { isTerminalTask, type Task } from '../wire/task';
+import { observeEntry } from './observeEntry';
 
 /**
  * Status of a followed task: `idle` without a task id, `pending` until terminal, `success` once
@@ -47,36 +45,35 @@ const IDLE: TaskObserverResult = /* @__PURE__ */ Object.freeze({
 export function observeTask(
   tasks: TaskClient,
   taskId: string | undefined,
-  options: PollOptions & { timeoutMs?: number } = {},
+  options: PollOptions & { timeoutMs?: number | undefined } = {},
 ): TaskObserver {
   if (taskId === undefined) return { getResult: () => IDLE, subscribe: () => () => {} };
-  const { store, requests } = contextOf(tasks);
-  const key = readKey('task', taskId, 'poll');
-  let result: TaskObserverResult = IDLE;
-  const getResult = () => {
-    const task = store.get<Task>('task', taskId);
-    const error = requests.get(key)?.error;
-    if (result !== IDLE && result.task === task && result.error === error) return result;
-    const status: TaskObserverStatus =
-      task?.status === 'completed'
-        ? 'success'
-        : error !== undefined || isTerminalTask(task)
-          ? 'error'
-          : 'pending';
-    result = Object.freeze({ task, status, error });
-    return result;
-  };
-  const listeners = resultListeners(getResult, () => {
-    const release = requests.retain(key);
-    const offRequests = requests.subscribe(key, listeners.changed);
-    const offStore = store.subscribe('task', taskId, listeners.changed);
-    if (!isTerminalTask(store.get<Task>('task', taskId)))
-      void requests.run(key, (signal) => toPromise(tasks.poll(taskId, options), signal));
-    return () => {
-      offStore();
-      offRequests();
-      release();
-    };
-  });
-  return { getResult, subscribe: listeners.subscribe };
+  const { store, reads } = contextOf(tasks);
+  const observed = observeEntry(
+    reads,
+    readKey('task', taskId, 'poll'),
+    (state, result: TaskObserverResult | undefined) => {
+      const task = store.get<Task>('task', taskId);
+      const error = state?.error;
+      if (result && result.task === task && result.error === error) return result;
+      const status: TaskObserverStatus =
+        task?.status === 'completed'
+          ? 'success'
+          : error !== undefined || isTerminalTask(task)
+            ? 'error'
+            : 'pending';
+      return Object.freeze({ task, status, error });
+    },
+    (entry, changed) => {
+      const offStore = store.subscribe('task', taskId, changed);
+      // The client's own `poll`, or a derived part's (one tab polling for all): observers share it.
+      if (!isTerminalTask(store.get<Task>('task', taskId)))
+        entry.run(
+          () => tasks.poll(taskId, options),
+          () => ({ type: 'succeeded', at: reads.now() }),
+        );
+      return offStore;
+    },
+  );
+  return { getResult: observed.getResult, subscribe: observed.subscribe };
 }

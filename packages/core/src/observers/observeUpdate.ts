@@ -1,7 +1,8 @@
 import type { Draft } from 'immer';
 import type { VStoreError } from '../errors/vstoreError';
+import type { ResourceClient } from '../reads/resourceClient';
 import type { EditOptions } from '../resources/editResource';
-import type { ResourceClient, ResourcePatch } from '../resources/resourceClient';
+import type { ResourcePatch } from '../resources/resourceOps';
 import { resultListeners } from './resultListeners';
 
 /**

@@ -1,8 +1,9 @@
 import { map, type Observable } from 'rxjs';
-import type { ClientContext } from '../client/clientContext';
-import { createRemovalWatch } from '../tasks/removalWatch';
+import type { Task } from '../wire/task';
+import { taskSchema } from '../wire/task';
 import type { ResourceDefinition } from './defineResource';
-import { type Task, taskSchema } from './tasks';
+import { createRemovalWatch } from './removalWatch';
+import type { ResourceContext } from './resourceContext';
 
 /**
  * The `accounts.delete` of one client, which sends one deletion as an Observable: the DELETE, the
@@ -13,7 +14,7 @@ import { type Task, taskSchema } from './tasks';
  * initial chunks (measured: +1.0 kB gzip on the dashboard stack).
  */
 export function createAccountDeletion(
-  ctx: ClientContext,
+  ctx: ResourceContext,
   definition: Pick<ResourceDefinition, 'type' | 'paths'>,
 ): (id: string, timeoutMs: number | undefined) => Observable<Task> {
   const removals = createRemovalWatch(ctx.store);

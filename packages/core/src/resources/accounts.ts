@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { nonEmptyString } from '../http/wireSchemas';
+import { nonEmptyString } from '../wire/wireSchemas';
 import { builtInResource, nullable, versionFields } from './defineResource';
 
 /** An account as read. Only its id and version are relied on; the rest is kept as sent. */
@@ -23,4 +23,5 @@ export const accounts = builtInResource({
   idKey: 'account_id',
   schema: accountSchema,
   path: '/accounts',
+  list: { filters: ['status'] },
 });

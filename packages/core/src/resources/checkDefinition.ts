@@ -13,6 +13,28 @@ export function checkConfig(config: unknown): void {
     throw new TypeError('resource definition: `updatable` must be an array of field names');
   if (c.id !== undefined && typeof c.id !== 'function')
     throw new TypeError('resource definition: `id` must be a function (entity) => string');
+  if (c.order !== undefined && typeof c.order !== 'function')
+    throw new TypeError('resource definition: `order` must be a function (incoming, held) => number');
+  if (c.list !== undefined) checkList(c.list);
+}
+
+function checkList(list: unknown): void {
+  const { filters, pageSize } = (list ?? {}) as Record<string, unknown>;
+  if (typeof list !== 'object' || list === null)
+    throw new TypeError('resource definition: `list` must be an object { filters?, pageSize? }');
+  if (filters !== undefined && !(Array.isArray(filters) && filters.every((f) => typeof f === 'string' && f)))
+    throw new TypeError('resource definition: `list.filters` must be an array of field names');
+  if (Array.isArray(filters) && filters.some((f) => f === 'limit' || f === 'cursor'))
+    throw new TypeError(
+      'resource definition: `list.filters` cannot name `limit` or `cursor`, the page parameters',
+    );
+  if (
+    pageSize !== undefined &&
+    !(Number.isInteger(pageSize) && (pageSize as number) >= 1 && (pageSize as number) <= 100)
+  )
+    throw new TypeError(
+      `resource definition: \`list.pageSize\` must be an integer from 1 to 100, got ${String(pageSize)}`,
+    );
 }
 
 /** The same checks for a definition given to `client.resource`, which may not come from `defineResource`. */

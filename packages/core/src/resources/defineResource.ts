@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
-import { safeInteger } from '../http/wireSchemas';
+import type { EntityOrder } from '../store/types';
+import { safeInteger } from '../wire/wireSchemas';
 import { checkConfig } from './checkDefinition';
 
 /**
@@ -26,6 +27,13 @@ export interface ResourceDefinition<
   readonly updatable: readonly TUpdateKey[];
   /** Carries `version`: applied through the store's version gate, readable with `{ version }`. */
   readonly versioned: boolean;
+  /**
+   * How the store orders two states of an entity without versions (tasks: by status). Unversioned
+   * resources without one are ordered by when their requests started.
+   */
+  readonly order?: EntityOrder | undefined;
+  /** The collection's list: the fields it filters by (equality), and how many items a page asks for. */
+  readonly list: { readonly filters: readonly string[]; readonly pageSize: number };
   /** Where the resource lives. */
   readonly paths: {
     /** Collection path, e.g. `/spend_controls` (creates POST here). */
@@ -60,6 +68,17 @@ export interface ResourceConfig<TSchema extends $ZodType<object>, TUpdateKey ext
   updatable?: readonly TUpdateKey[];
   /** @default true */
   versioned?: boolean;
+  /**
+   * For a resource without versions: how the store orders two of its states (> 0 when the first is
+   * newer). @default the order its requests started in
+   */
+  order?: EntityOrder;
+  /**
+   * The collection's list (`GET <path>?<filter>=…&limit=…&cursor=…`): the fields it filters by, with
+   * equality, and how many items a page asks for (1–100).
+   * @default { filters: [], pageSize: 20 }
+   */
+  list?: { filters?: readonly (string & keyof z.output<TSchema>)[]; pageSize?: number };
   /** Whether `${path}/{id}/history` exists. @default false */
   history?: boolean;
   /** Overrides for paths that do not follow the collection/item pattern. */
@@ -141,12 +160,20 @@ export function builtInResource<
     schema: config.schema as unknown as $ZodType<z.output<TSchema>>,
     updatable: Object.freeze([...(config.updatable ?? [])]),
     versioned: config.versioned ?? true,
+    order: config.order,
+    list: Object.freeze({
+      filters: Object.freeze([...(config.list?.filters ?? [])]),
+      pageSize: config.list?.pageSize ?? DEFAULT_PAGE_SIZE,
+    }),
     paths: Object.freeze({ collection, item, history }),
     historyKey: config.historyKey ?? 'data',
     createBody: config.createBody ?? ((input: TCreate) => input),
     id: config.id,
   });
 }
+
+/** Items a list page asks for when neither the definition nor the call says. */
+export const DEFAULT_PAGE_SIZE = 20;
 
 /**
  * A field the service may omit: the spec drops null keys from bodies, so absent reads as `null`

@@ -4,10 +4,10 @@ import { ConcurrentUpdateError } from '../errors/apiError';
 import { EditConflictError } from '../errors/editConflictError';
 import { just } from '../http/just';
 import type { ResourceDefinition } from './defineResource';
-import type { EditMergeInfo, EditOptions, EditOutcome } from './editResource';
+import type { EditCopies, EditMergeInfo, EditOptions, EditOutcome } from './editOptions';
 import { produceWithPatches } from './immerRecipe';
 import { settleFailedWrite } from './reconcileWrite';
-import type { ResourceOps, ResourcePatch } from './resourceClient';
+import type { ResourceOps, ResourcePatch } from './resourceOps';
 import { threeWay } from './threeWay';
 
 // The body of `edit`, loaded with immer (./immerRecipe) by a dynamic import when a recipe first runs:
@@ -40,13 +40,11 @@ export function editRun<TEntity extends object, TUpdateKey extends string, TCrea
   id: string,
   recipe: (draft: Draft<TEntity>) => void,
   options: Omit<EditOptions<TEntity>, 'signal'>,
-  held: () => TEntity | undefined,
+  copies: EditCopies<TEntity>,
 ): Observable<TEntity> {
   const maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 3));
   const mode = options.onConflict ?? 'rebase';
-  const call = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
-  // After a conflict, an identical GET in flight may predate the competing write: never join it.
-  const fresh = { maxAgeMs: 0, shared: false, ...call };
+  const call = { timeoutMs: options.timeoutMs };
 
   const produce = (state: TEntity) => {
     const [next, patches] = produceWithPatches(state, recipe as (draft: Draft<TEntity>) => void);
@@ -56,13 +54,15 @@ export function editRun<TEntity extends object, TUpdateKey extends string, TCrea
   // the recipe's result is always sent over the latest state, and with a base older than the
   // latest, what changed in between is compared before anything is sent.
   const start$ = (): Observable<{ base: TEntity; latest$: Observable<TEntity> }> => {
-    const copy = options.baseVersion !== undefined || mode === 'abort' ? held() : undefined;
+    const copy = options.baseVersion !== undefined || mode === 'abort' ? copies.held() : undefined;
     if (options.baseVersion !== undefined && (!copy || versionOf(copy) !== options.baseVersion))
       return ops
-        .get$(id, { version: options.baseVersion, ...call })
-        .pipe(map((base) => ({ base, latest$: ops.get$(id, call) })));
-    if (copy) return just({ base: copy, latest$: ops.get$(id, call) });
-    return ops.get$(id, call).pipe(map((base) => ({ base, latest$: just(base) })));
+        .version$(id, options.baseVersion, call)
+        .pipe(map((base) => ({ base, latest$: ops.latest$(id, call) })));
+    if (copy) return just({ base: copy, latest$: ops.latest$(id, call) });
+    const current = copies.fresh();
+    if (current) return just({ base: current, latest$: just(current) });
+    return ops.latest$(id, call).pipe(map((base) => ({ base, latest$: just(base) })));
   };
 
   return start$().pipe(
@@ -115,7 +115,7 @@ export function editRun<TEntity extends object, TUpdateKey extends string, TCrea
           map((saved) => settle(saved, 'saved', info, n, fields)),
           catchError((error: unknown) => {
             if (error instanceof ConcurrentUpdateError && n < maxAttempts) {
-              return ops.get$(id, fresh).pipe(
+              return ops.latest$(id, call).pipe(
                 switchMap((newer) => {
                   const again = compare(newer);
                   if (mode === 'rebase' || again.conflicts.length === 0)
@@ -124,7 +124,7 @@ export function editRun<TEntity extends object, TUpdateKey extends string, TCrea
                 }),
               );
             }
-            return settleFailedWrite(error, patch, latest, () => ops.get$(id, fresh)).pipe(
+            return settleFailedWrite(error, patch, latest, () => ops.latest$(id, call)).pipe(
               map((landed) => settle(landed, 'reconciled', info, n, fields)),
             );
           }),

@@ -2,7 +2,7 @@ import { catchError, defer, map, type Observable, throwError } from 'rxjs';
 import { ApiError, NetworkError } from '../errors/apiError';
 import { sentence } from '../errors/errorFromResponse';
 import { sameContent } from '../store/sameContent';
-import type { CallOptions, ResourceOps, ResourcePatch } from './resourceClient';
+import type { AttemptOptions, ResourceOps, ResourcePatch } from './resourceOps';
 
 /**
  * Whether a write's failure leaves its outcome open: no answer came (a network error or timeout),
@@ -103,7 +103,9 @@ export function settleFailedWrite<TEntity extends object>(
 }
 
 /** Options of `update`: those of every call, and a callback for an answer that was lost. */
-export interface UpdateOptions<TEntity> extends CallOptions {
+export interface UpdateOptions<TEntity> extends AttemptOptions {
+  /** Aborts the call: the request in flight and every pending wait. */
+  signal?: AbortSignal;
   /**
    * Called when the PATCH's answer was lost (a 5xx, a dropped connection) but a read showed the
    * change in place; `update` then resolves with that read. Without a held copy to compare with,
@@ -124,9 +126,7 @@ export function reconciledUpdate$<TEntity extends object, TUpdateKey extends str
     const copy = held();
     return ops.update$(id, patch, options).pipe(
       catchError((error: unknown) =>
-        settleFailedWrite(error, patch as Record<string, unknown>, copy, () =>
-          ops.get$(id, { ...options, maxAgeMs: 0, shared: false }),
-        ).pipe(
+        settleFailedWrite(error, patch as Record<string, unknown>, copy, () => ops.latest$(id, options)).pipe(
           // Only a lost answer reaches a value, so `error` is the ApiError that lost it.
           map((latest) => {
             onReconciled?.(latest, error as ApiError);

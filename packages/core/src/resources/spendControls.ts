@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { nonEmptyString } from '../http/wireSchemas';
+import { nonEmptyString } from '../wire/wireSchemas';
 import { builtInResource, nullable, versionFields } from './defineResource';
 
 export const moneySchema = z.looseObject({ amount: z.number(), currency: z.string() });
@@ -42,5 +42,6 @@ export const spendControls = builtInResource({
   path: '/spend_controls',
   updatable: ['name', 'status', 'limit', 'interval'],
   history: true,
+  list: { filters: ['account_id', 'status', 'interval'] },
   createBody: (input: SpendControlInput) => input,
 });

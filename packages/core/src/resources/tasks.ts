@@ -1,29 +1,15 @@
-import * as z from 'zod/mini';
-import { nonEmptyString } from '../http/wireSchemas';
+import { compareTasks } from '../store/taskOrder';
+import { taskSchema } from '../wire/task';
 import { builtInResource } from './defineResource';
 
-/** Statuses after which a task never changes. */
-export const TERMINAL_TASK_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
+export { isTerminalTask, type Task, type TaskStatus, TERMINAL_TASK_STATUSES, taskSchema } from '../wire/task';
 
-/** A task as read: `task_id` and `status` are relied on, everything else is kept as sent. */
-export const taskSchema = z.looseObject({
-  task_id: nonEmptyString,
-  status: nonEmptyString,
-});
-
-/**
- * The statuses of the spec. Any other string is accepted, so a newer service does not break reads;
- * the store ranks an unknown status as work in progress (after `pending`, before the terminal ones).
- */
-export type TaskStatus = 'pending' | 'running' | 'completed' | 'failed' | 'cancelled' | (string & {});
-/** A task as read: `task_id` and `status`, and whatever else the service sent (`result`, `error`, …). */
-export type Task = z.output<typeof taskSchema> & { readonly status: TaskStatus };
-
-/** Tasks carry no version: the store orders them by status, so an older reply never moves one back. */
+/** Tasks carry no version: they are ordered by status, so an older reply never moves one back. */
 export const tasks = builtInResource({
   type: 'task',
   idKey: 'task_id',
   schema: taskSchema,
   path: '/tasks',
   versioned: false,
+  order: compareTasks,
 });

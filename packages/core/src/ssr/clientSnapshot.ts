@@ -14,13 +14,14 @@ export interface ErrorRecord {
   readonly base?: string;
 }
 
-/** What one read of an entity came to on the server. Times are the server clock's epoch milliseconds. */
+/** What one read came to on the server. Times are the server clock's epoch milliseconds. */
 export interface ReadRecord {
   readonly type: string;
+  /** The entity's id; for a list, its params as a key (what `observeList` of the same params reads). */
   readonly id: string;
-  /** 0 the latest, n >= 1 that historical version, `'history'` the list of every version. */
-  readonly read: number | 'history';
-  /** Latest reads: when the service last confirmed the store's copy (what `maxAgeMs` measures from). */
+  /** 0 the latest, n >= 1 that historical version, `'history'` the list of every version, `'list'` a list. */
+  readonly read: number | 'history' | 'list';
+  /** Latest reads and lists: when the service last confirmed them (what `maxAgeMs` measures from). */
   readonly confirmedAt?: number;
   /** When the last read of this key succeeded. */
   readonly settledAt?: number;
@@ -29,6 +30,14 @@ export interface ReadRecord {
   /** The last read's failure, when it failed. */
   readonly error?: ErrorRecord;
   readonly errorAt?: number;
+  /** Lists: the ids of each loaded page, first to last. */
+  readonly pages?: readonly (readonly string[])[];
+  /** Lists: where the page after the last one starts, when there is one. */
+  readonly nextCursor?: string;
+  /** Lists: items per page. */
+  readonly pageSize?: number;
+  /** Lists: ids created after the last page was read. */
+  readonly joined?: readonly string[];
 }
 
 /**

@@ -1,22 +1,24 @@
-import type { ClientContext } from '../client/clientContext';
 import type { Client } from '../client/createClient';
-import type { ReadState } from '../observers/requestCache';
-import { readKey } from '../observers/requestCache';
-import { contextOf } from '../observers/resourceLink';
+import { contextOf, type ReadContext } from '../reads/readContext';
+import { readKey } from '../reads/readKey';
+import type { ReadState } from '../reads/readState';
 import { entityKey } from '../store/entityKey';
 import { freezeEntity } from '../store/freeze';
-import type { Entity, Versioned } from '../store/types';
+import type { Entity, StoreSnapshot, Versioned } from '../store/types';
+import { checkEntity } from './checkEntity';
 import { InvalidSnapshotError } from './clientSnapshot';
 import { fromErrorRecord } from './errorRecord';
-import { type CheckedRead, readClientSnapshot } from './readClientSnapshot';
+import { type CheckedRead, type CheckedSnapshot, readClientSnapshot } from './readClientSnapshot';
 
 /**
  * Puts a `dehydrate(client)` snapshot into a client: entities through the store's version gate (a
- * newer copy already held stays), then each read's result, failure and times, so observers show on
- * the first render what the server rendered. A latest read counts as confirmed at its server time
- * (never later than now), but only when the store holds the very version the server confirmed, so
- * `maxAgeMs` can skip the mount's read. The snapshot is untrusted: it is checked whole first, and a
- * bad one throws `InvalidSnapshotError` having changed nothing. Call it before the first render.
+ * newer copy already held stays), then each read's result, failure, times and a list's pages, so
+ * observers show on the first render what the server rendered. A latest read counts as confirmed at
+ * its server time (never later than now), but only when the store holds the very version the server
+ * confirmed, so `maxAgeMs` can skip the mount's read. The snapshot is untrusted: it is checked whole
+ * first, each entity by its resource's schema and the wire's rules (see `checkEntity`), and a bad one
+ * throws `InvalidSnapshotError` having changed nothing. Call it before the first render, once the
+ * app's own resources have clients (`client.resource(definition)`) so their entities are checked too.
  * `client` is what `createClient` returned, or an object made from it with `Object.create`; a
  * spread copy (`{ ...client }`) is not a client, and gets a TypeError.
  *
@@ -30,10 +32,9 @@ import { type CheckedRead, readClientSnapshot } from './readClientSnapshot';
  */
 export function hydrate(client: Client, input: unknown): void {
   const ctx = contextOf(client);
-  const { store, requests, scheduler } = ctx;
-  const snapshot = readClientSnapshot(input);
+  const snapshot = checked(ctx, readClientSnapshot(input));
   try {
-    store.hydrate(snapshot.store);
+    ctx.store.hydrate(snapshot.store);
   } catch (error) {
     // The store checks its whole snapshot before applying any of it, and says so with a TypeError.
     if (error instanceof TypeError)
@@ -42,49 +43,79 @@ export function hydrate(client: Client, input: unknown): void {
   }
   const given = new Map<string, Entity>();
   for (const [type, id, entity] of snapshot.store.entities) given.set(entityKey(type, id), entity);
-  // Times come from the server's clock; one ahead of this one must not make anything fresh for longer.
-  const now = scheduler.now();
-  const notLater = (at: number | undefined) => (at === undefined ? undefined : Math.min(at, now));
-
-  for (const read of snapshot.reads) {
-    const key = readKey(read.type, read.id, read.read);
-    const held = requests.get(key);
-    const patch: { -readonly [K in keyof ReadState]: ReadState[K] } = {};
-    if (read.read === 0 && read.confirmedAt !== undefined) {
-      const mine = store.get(read.type, read.id);
-      const theirs = given.get(entityKey(read.type, read.id));
-      const at = Math.min(read.confirmedAt, now);
-      if (
-        mine &&
-        theirs &&
-        sameState(mine, theirs) &&
-        !(held?.confirmedAt !== undefined && held.confirmedAt >= at)
-      )
-        patch.confirmedAt = at;
-    }
-    // The client's own outcome for this read, if at least as recent, stands.
-    if (lastOutcome(held) < lastOutcome(read)) {
-      if (read.result !== undefined) {
-        patch.result = resultOf(ctx, read);
-        if (read.read === 'history') patch.resultAt = (read.result as Versioned[]).at(-1)?.version;
-      }
-      patch.settledAt = notLater(read.settledAt);
-      patch.error = read.error && fromErrorRecord(read.error);
-      patch.errorAt = read.error && notLater(read.errorAt);
-    }
-    if (Object.keys(patch).length > 0) requests.set(key, patch);
-  }
+  for (const read of snapshot.reads) restore(ctx, read, given);
 }
 
-const lastOutcome = (state: Pick<ReadState, 'settledAt' | 'errorAt'> | undefined) =>
-  Math.max(state?.settledAt ?? -1, state?.errorAt ?? -1);
+/** The snapshot with every entity checked, and replaced by what its schema made of it. */
+function checked({ definitions }: ReadContext, snapshot: CheckedSnapshot): CheckedSnapshot {
+  const { entities, removed } = snapshot.store as { entities?: unknown; removed?: unknown };
+  if (!Array.isArray(entities) || !Array.isArray(removed))
+    throw new InvalidSnapshotError('store', 'is not a store snapshot');
+  const store: StoreSnapshot = {
+    ...snapshot.store,
+    entities: entities.map((entry: unknown, at) => {
+      if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'string')
+        throw new InvalidSnapshotError(`store.entities[${at}]`, 'is not a [type, id, entity] entry');
+      const [type, id, entity] = entry as [string, string, unknown];
+      if (typeof entity !== 'object' || entity === null)
+        throw new InvalidSnapshotError(`store.entities[${at}]`, 'has no entity');
+      return [
+        type,
+        id,
+        checkEntity(definitions, type, id, entity, `store.entities[${at}]`) as Entity,
+      ] as const;
+    }),
+  };
+  const reads = snapshot.reads.map((read, at): CheckedRead => {
+    if (read.result === undefined) return read;
+    const check = (entity: object, path: string) =>
+      checkEntity(definitions, read.type, read.id, entity, path);
+    const result = Array.isArray(read.result)
+      ? read.result.map((entity: object, n) => check(entity, `reads[${at}].result[${n}]`))
+      : check(read.result as object, `reads[${at}].result`);
+    return { ...read, result };
+  });
+  return { store, reads };
+}
+
+/** One read's record, as its entry's `restored` action: only what is newer than the client's own. */
+function restore(ctx: ReadContext, read: CheckedRead, given: ReadonlyMap<string, Entity>): void {
+  const { store, reads } = ctx;
+  // Times come from the server's clock; one ahead of this one must not make anything fresh for longer.
+  const now = reads.now();
+  const notLater = (at: number | undefined) => (at === undefined ? undefined : Math.min(at, now));
+  const state: { -readonly [K in keyof ReadState]?: ReadState[K] } = {};
+  if (read.confirmedAt !== undefined) {
+    const vouches =
+      read.read !== 0 || sameState(store.get(read.type, read.id), given.get(entityKey(read.type, read.id)));
+    if (vouches) state.confirmedAt = Math.min(read.confirmedAt, now);
+  }
+  state.settledAt = notLater(read.settledAt);
+  state.error = read.error && fromErrorRecord(read.error);
+  state.errorAt = read.error && notLater(read.errorAt);
+  if (read.result !== undefined) {
+    state.result = resultOf(ctx, read);
+    if (read.read === 'history') state.resultAt = (read.result as Versioned[]).at(-1)?.version;
+  }
+  if (read.pages) {
+    state.pages = read.pages.map((ids) => ({ ids }));
+    state.nextCursor = read.nextCursor;
+    state.pageSize = read.pageSize;
+    state.joined = read.joined;
+  }
+  reads.entry(readKey(read.type, read.id, read.read)).dispatch({ type: 'restored', state });
+}
 
 // Versioned entities are the same state when their versions are; others (tasks) when their JSON is.
-const sameState = (a: Entity, b: Entity) =>
-  typeof b.version === 'number' ? a.version === b.version : JSON.stringify(a) === JSON.stringify(b);
+const sameState = (mine: Entity | undefined, theirs: Entity | undefined) =>
+  mine !== undefined &&
+  theirs !== undefined &&
+  (typeof theirs.version === 'number'
+    ? mine.version === theirs.version
+    : JSON.stringify(mine) === JSON.stringify(theirs));
 
 /** Historical versions go into the store's history cache too; the result holds the stored copies. */
-function resultOf({ store }: ClientContext, read: CheckedRead): unknown {
+function resultOf({ store }: ReadContext, read: CheckedRead): unknown {
   const keep = (entity: object) => {
     store.applyHistorical(read.type, read.id, entity, 'hydrate');
     const { version } = entity as Versioned;

@@ -14,16 +14,20 @@ const isRecord = (value: unknown): value is Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isTime = (value: unknown) =>
   value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 0);
-const isVersion = (value: unknown) => Number.isInteger(value) && (value as number) >= 1;
+const isVersion = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 1;
 const isEntity = (value: unknown) => isRecord(value) && isVersion(value.version);
 // The request cache's keys join type, id and read with NUL, so neither may contain one.
 const isName = (value: unknown) => typeof value === 'string' && value !== '' && !value.includes('\u0000');
+const isOptional = (check: (value: unknown) => boolean) => (value: unknown) =>
+  value === undefined || check(value);
+const isIds = (value: unknown) => Array.isArray(value) && value.every(isName);
 
 // Each field of a read record and what it must be; the first that is not names the problem.
 const FIELDS: [string, (value: unknown, read: Fields) => boolean][] = [
   ['type', isName],
-  ['id', isName],
-  ['read', (value) => value === 'history' || value === 0 || isVersion(value)],
+  // A list's id is its params key, empty for a list without params.
+  ['id', (value, { read }) => isName(value) || (read === 'list' && value === '')],
+  ['read', (value) => value === 'history' || value === 'list' || value === 0 || isVersion(value)],
   ['confirmedAt', isTime],
   ['settledAt', isTime],
   ['errorAt', isTime],
@@ -37,15 +41,26 @@ const FIELDS: [string, (value: unknown, read: Fields) => boolean][] = [
         isRecord(value.fields) &&
         (value.base === undefined || typeof value.base === 'string')),
   ],
-  // A latest read has no result: its data is the store's.
+  // A latest read and a list have no result: their data is the store's.
   [
     'result',
     (value, { read }) =>
       value === undefined ||
       (read === 'history'
         ? Array.isArray(value) && value.every(isEntity)
-        : read !== 0 && isEntity(value) && (value as Fields).version === read),
+        : typeof read === 'number' && read !== 0 && isEntity(value) && (value as Fields).version === read),
   ],
+  [
+    'pages',
+    (value, { read }) =>
+      value === undefined || (read === 'list' && Array.isArray(value) && value.every(isIds)),
+  ],
+  ['nextCursor', isOptional((value) => typeof value === 'string' && value !== '')],
+  [
+    'pageSize',
+    isOptional((value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 100),
+  ],
+  ['joined', isOptional(isIds)],
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../wire/depth';
 import { callEach, throwCollected } from './callEach';
 import { freezeEntity } from './freeze';
 import { findVersion, type HistoryCache, putVersion } from './historyCache';
@@ -5,7 +6,7 @@ import { isDev } from './isDev';
 import { observeKey, observeListeners } from './observe';
 import { sameContent } from './sameContent';
 import { readSnapshot } from './snapshot';
-import { compareTasks } from './taskOrder';
+import { BUILT_IN_ORDERS } from './taskOrder';
 import type {
   ApplyOutcome,
   Entity,
@@ -38,8 +39,9 @@ const TOMBSTONE: Entity = {};
 function checkedVersion(type: string, id: string, entity: unknown): number {
   // Primitives and null have no `version` either, so this also rejects anything that is not an object.
   const version = (entity as Versioned | null)?.version as number;
-  if (Number.isInteger(version) && version >= 1) return version;
-  throw new TypeError(`${type} ${id}: version must be an integer >= 1`);
+  // A safe integer: past 2^53 versions cannot be told apart, and one would outrank every real one.
+  if (Number.isSafeInteger(version) && version >= 1) return version;
+  throw new TypeError(`${type} ${id}: version must be a safe integer >= 1`);
 }
 
 /** Creates the versioned entity store: the one place where state changes. */
@@ -48,7 +50,7 @@ export function createEntityStore(options: EntityStoreOptions = {}): EntityStore
   const historySize = options.historySize ?? 20;
   const keepSuperseded = options.keepSuperseded ?? false;
   const orders = new Map<string, EntityOrder>([
-    ['task', compareTasks],
+    ...Object.entries(BUILT_IN_ORDERS),
     ...Object.entries(options.order ?? {}),
   ]);
   const dev = isDev();
@@ -105,6 +107,7 @@ export function createEntityStore(options: EntityStoreOptions = {}): EntityStore
       outcome,
       version: (entity as Versioned | undefined)?.version,
       heldVersion: (held as Versioned | undefined)?.version,
+      previous: held === TOMBSTONE ? undefined : held,
       entity,
       historical,
     };
@@ -257,7 +260,11 @@ export function createEntityStore(options: EntityStoreOptions = {}): EntityStore
     hydrate(snapshot): HydrateResult {
       const { entities, removed } = readSnapshot(snapshot);
       // Every entry is checked before any is applied: a bad snapshot throws having changed nothing.
-      for (const [type, id, entity] of entities) if (!orders.has(type)) checkedVersion(type, id, entity);
+      for (const [type, id, entity] of entities) {
+        if (!orders.has(type)) checkedVersion(type, id, entity);
+        if (nestsDeeperThan(entity))
+          throw new TypeError(`${type} ${id}: nested deeper than ${MAX_JSON_DEPTH} levels`);
+      }
       const counts: HydrateResult = { applied: 0, duplicate: 0, stale: 0, deleted: 0, removed: 0 };
       store.batch(() => {
         for (const [type, id, entity] of entities) counts[store.apply(type, id, entity, 'hydrate')]++;

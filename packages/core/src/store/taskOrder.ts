@@ -1,4 +1,4 @@
-import type { Entity } from './types';
+import type { Entity, EntityOrder } from './types';
 
 const TERMINAL = 2;
 
@@ -20,3 +20,6 @@ export function compareTasks(incoming: Entity, held: Entity): number {
   if (heldRank === TERMINAL) return incoming.status === held.status ? 0 : -1;
   return taskStatusRank(incoming.status) - heldRank;
 }
+
+/** The orders every store starts with: the contract's built-in `task` type, ordered by status. */
+export const BUILT_IN_ORDERS: Readonly<Record<string, EntityOrder>> = { task: compareTasks };

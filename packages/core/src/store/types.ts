@@ -42,6 +42,8 @@ export interface StoreChange {
   readonly version: number | undefined;
   /** The version held before this write, if any. */
   readonly heldVersion: number | undefined;
+  /** The latest state held before this write, if any (for `applied` and `removed`: the one replaced). */
+  readonly previous: Entity | undefined;
   /** The stored object when applied, otherwise the refused input as given. */
   readonly entity: Entity | undefined;
   /** True for writes to the historical cache (`applyHistorical`), which never touch the latest state. */
@@ -75,7 +77,8 @@ export interface EntityStoreOptions {
    */
   keepSuperseded?: boolean;
   /**
-   * Custom ordering per type, for types without a `version`. Types not listed are ordered by `version`.
+   * Custom ordering per type, for types without a `version`, besides the built-in `task` order
+   * (`compareTasks`: by status). Types not listed are ordered by `version`.
    * @default { task: compareTasks }
    */
   order?: Readonly<Record<string, EntityOrder>>;

@@ -1,7 +1,7 @@
 import { map, type Observable } from 'rxjs';
 import { TaskCancelledError } from '../errors/taskCancelledError';
 import { TaskFailedError } from '../errors/taskFailedError';
-import { type Task, TERMINAL_TASK_STATUSES } from '../resources/tasks';
+import { type Task, TERMINAL_TASK_STATUSES } from '../wire/task';
 import { type PollOptions, pollUntil } from './pollUntil';
 
 /**

@@ -1,9 +1,11 @@
-import { createClient, createEntityStore, type EntityStore } from '@vstore/core';
+import { createClient, createEntityStore, type EntityStore, type RawResponse, type Send } from '@vstore/core';
+import { Observable } from 'rxjs';
 import { type Mock, vi } from 'vitest';
 
 export interface ScControl {
   spend_control_id: string;
   version: number;
+  version_time: string;
   name: string;
   limit: { amount: number; currency: string };
 }
@@ -12,41 +14,56 @@ export const sc = (version: number, name = `v${version}`, id = 'sc_1'): ScContro
   Object.freeze({
     spend_control_id: id,
     version,
+    version_time: '2026-01-01T00:00:00Z',
     name,
     limit: Object.freeze({ amount: 100 * version, currency: 'USD' }),
   });
 
 /**
- * A real client whose spend-control reads are vi.fn()s over the real store: a latest read applies to
- * the store as core's client does, so the hooks see exactly the store semantics they wire to. The
- * reads are spied on the client's own resource object, which core's observers are linked to.
+ * A real client over a fake service whose answers are vi.fn()s: `get(id, { version?, signal })` for
+ * one spend control and `history(id, { signal })` for its versions, each called once per request the
+ * client sends (a rejection is a failed request; the client does not retry it). The hooks see the
+ * whole of core: its read cache, transport, schemas and store.
  */
 export function fakeClient(store: EntityStore = createEntityStore()) {
   const server = new Map<string, ScControl>([['sc_1', sc(1)]]);
+  const get = vi.fn(async (id: string, options: { version?: number; signal?: AbortSignal } = {}) => {
+    const found = server.get(id);
+    if (!found) throw new Error(`404 ${id}`);
+    return options.version ? sc(options.version, `v${options.version}`, id) : found;
+  });
+  const history = vi.fn(async (id: string, _options: { signal?: AbortSignal } = {}) => {
+    const latest = server.get(id);
+    if (!latest) throw new Error(`404 ${id}`);
+    return Array.from({ length: latest.version }, (_, i) => sc(i + 1, `v${i + 1}`, id));
+  });
+  const send: Send = (request) =>
+    new Observable<RawResponse>((subscriber) => {
+      const controller = new AbortController();
+      const url = new URL(request.url);
+      const [, , id = '', tail] = url.pathname.split('/');
+      const version = url.searchParams.get('version');
+      const { signal } = controller;
+      const answer: Promise<unknown> =
+        tail === 'history'
+          ? history(id, { signal }).then((data) => ({ data }))
+          : get(id, version ? { version: Number(version), signal } : { signal });
+      answer.then(
+        (body) => {
+          subscriber.next({ status: 200, headers: new Headers(), text: JSON.stringify(body) });
+          subscriber.complete();
+        },
+        (error: unknown) => subscriber.error(error),
+      );
+      return () => controller.abort(new DOMException('The read was aborted', 'AbortError'));
+    });
   const client = createClient({
     baseUrl: 'http://svc.test',
     getToken: () => 'test-token',
     store,
-    fetch: () => Promise.reject(new Error('no network in this test')),
+    send,
+    retry: { maxAttempts: 1 },
   });
-  const get = vi.fn(
-    async (id: string, options: { version?: number; maxAgeMs?: number; signal?: AbortSignal } = {}) => {
-      const found = server.get(id);
-      if (!found) throw new Error(`404 ${id}`);
-      if (options.version) return sc(options.version, `v${options.version}`, id);
-      store.apply('spend_control', id, found);
-      return found;
-    },
-  );
-  const history = vi.fn(async (id: string, _options: { signal?: AbortSignal } = {}) => {
-    const latest = server.get(id);
-    if (!latest) throw new Error(`404 ${id}`);
-    store.apply('spend_control', id, latest);
-    return Array.from({ length: latest.version }, (_, i) => sc(i + 1, `v${i + 1}`, id));
-  });
-  const resource = client.spendControls as unknown as Record<'get' | 'history', unknown>;
-  resource.get = get;
-  resource.history = history;
   return { client, store, server, get, history };
 }
 

@@ -25,7 +25,7 @@ describe('issueMessage', () => {
 
     const error = (() => {
       try {
-        decodeSuccess(raw(body), spendControlSchema, request);
+        decodeSuccess(raw(body), spendControlSchema, () => request);
       } catch (e) {
         return e;
       }

@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { scriptedClient, spendControl } from '../../client/__tests__/scripted';
 import { EditConflictError } from '../../errors/editConflictError';
 import type { EditMergeInfo, EditOutcome } from '../editResource';
-import { loadImmer } from '../editResource';
+import { loadEdit } from '../editResource';
 import { versionedService } from './versionedService';
 
 type SC = ReturnType<typeof spendControl>;
-beforeAll(() => loadImmer());
+beforeAll(() => loadEdit());
 
 const setLimit = (amount: number) => (draft: { limit: { amount: number; currency: string } | null }) => {
   if (draft.limit) draft.limit.amount = amount;

@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { reply, scriptedClient, spendControl, standardError } from '../../client/__tests__/scripted';
 import { BusinessRuleError, ConcurrentUpdateError } from '../../errors/apiError';
 import type { HttpRequest } from '../../http/request';
-import { loadImmer } from '../editResource';
+import { loadEdit } from '../editResource';
 import { changedFields } from '../editRun';
 
 // immer loads when a recipe first runs; tests on a fake clock load it first so that the module
 // load (real I/O) does not land between their timer steps.
-beforeAll(() => loadImmer());
+beforeAll(() => loadEdit());
 
 const conflict = (expected: number, found: number) =>
   reply(

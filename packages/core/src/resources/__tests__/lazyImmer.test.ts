@@ -19,8 +19,11 @@ describe('immer, loaded when a recipe first runs', () => {
     });
     try {
       const { scriptedClient } = await import('../../client/__tests__/scripted');
+      let version = 1;
       const { client } = scriptedClient((q) =>
-        q.method === 'GET' ? reply(200, spendControl(1)) : reply(200, spendControl(2, { name: 'Trips' })),
+        q.method === 'GET'
+          ? reply(200, spendControl(version))
+          : reply(200, spendControl(++version, { name: 'Trips' })),
       );
       await client.spendControls.get('sc_1');
       await client.spendControls.update('sc_1', { name: 'Trips' });
@@ -29,7 +32,7 @@ describe('immer, loaded when a recipe first runs', () => {
       const edited = await client.spendControls.edit('sc_1', (draft) => {
         draft.status = 'paused';
       });
-      expect(edited.version).toBe(2);
+      expect(edited.version).toBe(3);
       expect(loaded).toBe(1);
       expect(bodyLoaded).toBe(1);
     } finally {

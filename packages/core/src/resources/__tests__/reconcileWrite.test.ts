@@ -4,11 +4,11 @@ import { reply, scriptedClient, spendControl } from '../../client/__tests__/scri
 import { ApiError, NetworkError } from '../../errors/apiError';
 import { defineResource } from '../defineResource';
 import type { EditOutcome } from '../editResource';
-import { loadImmer } from '../editResource';
+import { loadEdit } from '../editResource';
 import { versionedService } from './versionedService';
 
 type SC = ReturnType<typeof spendControl>;
-beforeAll(() => loadImmer());
+beforeAll(() => loadEdit());
 
 const rename = (draft: { name: string | null }) => {
   draft.name = 'Trips';

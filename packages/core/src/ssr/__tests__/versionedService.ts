@@ -16,7 +16,7 @@ export const control = (version: number, id = 'sc_1') =>
     account_id: 'acc_1',
   });
 
-type Reply = { status: number; body: unknown } | { throws: unknown };
+type Reply = { status: number; body: unknown } | { throws: unknown } | { hangs: true };
 
 /**
  * A service holding `versions` versions of sc_1 (and none of anything else: 404). `override` answers
@@ -40,6 +40,7 @@ export function versionedService(versions = 3, options: Partial<ClientOptions> =
     new Observable<RawResponse>((subscriber) => {
       requests.push(request);
       const reply = answer(new URL(request.url));
+      if ('hangs' in reply) return;
       if ('throws' in reply) subscriber.error(reply.throws);
       else {
         subscriber.next({ status: reply.status, headers: new Headers(), text: JSON.stringify(reply.body) });

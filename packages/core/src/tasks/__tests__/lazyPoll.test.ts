@@ -26,7 +26,7 @@ async function freshClient(load: Load, status = 'running') {
     });
   });
   const { reply, scriptedClient } = await import('../../client/__tests__/scripted');
-  const { loadPollEngine } = await import('../taskClient');
+  const { loadPollEngine } = await import('../../reads/taskClient');
   // This graph's own error class: the one imported at the top is another module instance's.
   const { PollTimeoutError } = await import('../../errors/pollTimeoutError');
   const scripted = scriptedClient(() => reply(200, { task_id: 'task_1', status }));

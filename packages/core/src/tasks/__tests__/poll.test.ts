@@ -5,7 +5,7 @@ import { type Reply, reply, scriptedClient } from '../../client/__tests__/script
 import { PollTimeoutError } from '../../errors/pollTimeoutError';
 import { TaskCancelledError } from '../../errors/taskCancelledError';
 import { TaskFailedError } from '../../errors/taskFailedError';
-import { loadPollEngine } from '../taskClient';
+import { loadPollEngine } from '../../reads/taskClient';
 import type { VisibilitySource } from '../visibility';
 
 // `tasks.poll` loads its engine with a dynamic import on first subscription; the TestScheduler runs

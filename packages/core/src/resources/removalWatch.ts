@@ -1,5 +1,5 @@
-import { type Task, TERMINAL_TASK_STATUSES } from '../resources/tasks';
 import type { EntityStore, Origin } from '../store/types';
+import { type Task, TERMINAL_TASK_STATUSES } from './tasks';
 
 export interface RemovalWatchOptions {
   /**

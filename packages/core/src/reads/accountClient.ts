@@ -1,15 +1,18 @@
-import type { ClientContext } from '../client/clientContext';
 import { toPromise } from '../http/toPromise';
 import { lazyModule } from '../lazy/lazyModule';
-import { linkResource } from '../observers/resourceLink';
-import { recordRead } from '../ssr/recordRead';
-import type { createAccountDeletion } from './accountDeletion';
-import { type Account, accounts } from './accounts';
-import { type CallOptions, createResourceOps, type GetOptions } from './resourceClient';
-import type { Task } from './tasks';
+import type { createAccountDeletion } from '../resources/accountDeletion';
+import { type Account, accounts } from '../resources/accounts';
+import type { Task } from '../wire/task';
+import { linkOf, linkPart, type ReadContext } from './readContext';
+import {
+  type CallOptions,
+  createResourceClient,
+  type GetOptions,
+  type ResourceClient,
+} from './resourceClient';
 
-/** The client of `accounts`: read one, or start its deletion (a task). */
-export interface AccountClient {
+/** The client of `accounts`: read one or a list of them, or start a deletion (a task). */
+export interface AccountClient extends Pick<ResourceClient<Account>, 'list'> {
   /** The built-in `accountDefinition`. */
   readonly definition: typeof accounts;
   /** The latest state of an account (no `version` option: accounts have no history endpoint). */
@@ -25,20 +28,20 @@ export interface AccountClient {
 
 // The deletion and its removal watch load on the first `delete`: dashboards that delete no account
 // do not ship them.
-const deletionModule = lazyModule(() => import('./accountDeletion'));
+const deletionModule = lazyModule(() => import('../resources/accountDeletion'));
 
 /** Loads what `accounts.delete` loads on its first call; from then on a deletion is sent at once. */
 export const loadAccountDeletion = (): Promise<unknown> => deletionModule.load();
 
-export function createAccountClient(ctx: ClientContext): AccountClient {
-  const ops = createResourceOps(accounts, ctx);
+export function createAccountClient(ctx: ReadContext): AccountClient {
+  const base = createResourceClient(accounts, ctx);
   // This client's deletion, with its removal watch: made by its first `delete`.
   let sendDeletion: ReturnType<typeof createAccountDeletion> | undefined;
-  return linkResource(
+  return linkPart(
     {
       definition: accounts,
-      get: (id, { signal, ...options } = {}) =>
-        recordRead(ctx, accounts.type, id, 0, toPromise(ops.get$(id, options), signal), signal),
+      get: base.get,
+      list: base.list,
       delete: (id, { signal, timeoutMs } = {}) =>
         toPromise(
           deletionModule.use$((module) => {
@@ -48,6 +51,6 @@ export function createAccountClient(ctx: ClientContext): AccountClient {
           signal,
         ),
     },
-    ctx,
+    linkOf(base),
   );
 }

@@ -1,17 +1,21 @@
 import { defer, type Observable, switchMap } from 'rxjs';
-import type { ClientContext } from '../client/clientContext';
 import { PollTimeoutError } from '../errors/pollTimeoutError';
 import { attemptTimeout } from '../http/attemptTimeout';
 import { toPromise } from '../http/toPromise';
 import { lazyModule } from '../lazy/lazyModule';
-import { type CallOptions, createResourceOps } from '../resources/resourceClient';
-import { type Task, tasks } from '../resources/tasks';
-import { MAX_POLL_DURATION_MS } from './pollDefaults';
-import type { PollOptions } from './pollUntil';
+import type { ResourceDefinition } from '../resources/defineResource';
+import { createResourceOps, type ResourceOps } from '../resources/resourceOps';
+import { tasks } from '../resources/tasks';
+import { MAX_POLL_DURATION_MS } from '../tasks/pollDefaults';
+import type { PollOptions } from '../tasks/pollUntil';
+import type { Task } from '../wire/task';
+import { linkPart, type ReadContext } from './readContext';
+import { latestPlan } from './readPlans';
+import type { CallOptions } from './resourceClient';
 
 /** The client of tasks: read one, poll it until a terminal status, or wait for its completion. */
 export interface TaskClient {
-  /** Reads the task (always from the service) and applies it to the store. */
+  /** Reads the task (always from the service; joining a read of it in flight) and applies it to the store. */
   get(taskId: string, options?: CallOptions): Promise<Task>;
   /**
    * Polls as `pollTask` does (the schedule, the errors, what unsubscribing stops). Cold: each
@@ -21,12 +25,12 @@ export interface TaskClient {
    * gets the loader's own error, as `edit` and optimistic recipes do, and the next subscription
    * tries the load again.
    */
-  poll(taskId: string, options?: PollOptions & { timeoutMs?: number }): Observable<Task>;
+  poll(taskId: string, options?: PollOptions & { timeoutMs?: number | undefined }): Observable<Task>;
   /** Resolves with the completed task; rejects as `poll` errors. */
   wait(taskId: string, options?: PollOptions & CallOptions): Promise<Task>;
 }
 
-const pollEngine = lazyModule(() => import('./poll'));
+const pollEngine = lazyModule(() => import('../tasks/poll'));
 type PollEngine = Awaited<ReturnType<typeof pollEngine.load>>;
 
 /**
@@ -35,12 +39,16 @@ type PollEngine = Awaited<ReturnType<typeof pollEngine.load>>;
  */
 export const loadPollEngine = (): Promise<PollEngine> => pollEngine.load();
 
-export function createTaskClient(ctx: ClientContext): TaskClient {
+export function createTaskClient(ctx: ReadContext): TaskClient {
   const ops = createResourceOps(tasks, ctx);
-  // maxAgeMs 0: a poll must ask the service, whatever the client's default freshness.
+  ctx.definitions.set(tasks.type, tasks as unknown as ResourceDefinition);
+  // A poll asks the service every time, whatever the client's default freshness.
   const read$ = (taskId: string, timeoutMs?: number) =>
-    ops.get$(taskId, { maxAgeMs: 0, ...(timeoutMs === undefined ? {} : { timeoutMs }) }) as Observable<Task>;
-  const poll = (taskId: string, { timeoutMs, ...options }: PollOptions & { timeoutMs?: number } = {}) => {
+    ops.latest$(taskId, { timeoutMs }) as Observable<Task>;
+  const poll = (
+    taskId: string,
+    { timeoutMs, ...options }: PollOptions & { timeoutMs?: number | undefined } = {},
+  ) => {
     const start = ({ pollTask }: PollEngine, maxDurationMs = options.maxDurationMs) =>
       pollTask(() => read$(taskId, timeoutMs), {
         scheduler: ctx.scheduler,
@@ -64,9 +72,16 @@ export function createTaskClient(ctx: ClientContext): TaskClient {
     });
   };
 
-  return {
-    get: (taskId, { signal, timeoutMs } = {}) => toPromise(read$(taskId, timeoutMs), signal),
-    poll,
-    wait: (taskId, { signal, ...options } = {}) => toPromise(poll(taskId, options), signal),
-  };
+  const readOps = ops as unknown as ResourceOps<Task, string, never>;
+  return linkPart(
+    {
+      get(taskId, { signal, timeoutMs } = {}) {
+        const plan = latestPlan(ctx, readOps, taskId, timeoutMs);
+        return ctx.reads.entry(plan.key).fetch(plan.start, plan.done, { signal });
+      },
+      poll,
+      wait: (taskId, { signal, ...options } = {}) => toPromise(poll(taskId, options), signal),
+    },
+    { ctx, ops: ops as unknown as ResourceOps<object, string, unknown> },
+  );
 }

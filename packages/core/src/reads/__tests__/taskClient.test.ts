@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reply, scriptedClient } from '../../client/__tests__/scripted';
+import { getClientEvents } from '../../client/getClientEvents';
 import { TaskFailedError } from '../../errors/taskFailedError';
-import { getClientEvents } from '../../events/getClientEvents';
 import type { HttpRequest } from '../../http/request';
 import { loadPollEngine } from '../taskClient';
 

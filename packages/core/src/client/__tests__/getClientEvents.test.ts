@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../client/createClient';
 import { ApiError } from '../../errors/apiError';
-import { createClientEvents } from '../clientEvents';
+import { createFakeSse, flush } from '../../events/__tests__/fakeSse';
+import { createClientEvents } from '../../events/clientEvents';
 import { getClientEvents } from '../getClientEvents';
-import { createFakeSse, flush } from './fakeSse';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });

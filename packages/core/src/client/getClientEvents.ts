@@ -1,13 +1,8 @@
-import type { Client } from '../client/createClient';
+import { type ClientEvents, createClientEvents } from '../events/clientEvents';
 import { toPromise } from '../http/toPromise';
-import { contextOf } from '../observers/resourceLink';
-import { type ClientEvents, type ClientEventsOptions, createClientEvents } from './clientEvents';
-
-/** Options of a client's events (`createClient({ events })`) beyond what the client already knows. */
-export type EventClientOptions = Pick<
-  ClientEventsOptions,
-  'registry' | 'supportedMajors' | 'backoff' | 'connectTimeoutMs' | 'idleTimeoutMs' | 'onError' | 'onGap'
->;
+import { contextOf } from '../reads/readContext';
+import type { Client } from './createClient';
+import { eventConfigs } from './eventConfig';
 
 // One event client per vstore client, so every caller shares its connection, state and counts.
 const made = new WeakMap<object, ClientEvents>();
@@ -18,8 +13,9 @@ const made = new WeakMap<object, ClientEvents>();
  * that connects and one that shows the state see one connection. Relative relay URLs resolve
  * against the client's `baseUrl`, payloads land in the client's store, and the stream sends the
  * client's token the way its requests do: from the same cache (a reconnect does not call `getToken`
- * again; a 401 refreshes it once for everyone) and in the headers `authorize` makes. A function
- * rather than a `client.events` property, so an app that never ingests events does not ship them.
+ * again; a 401 refreshes it once for everyone) and in the headers `authorize` makes. A `*.created`
+ * event's entity joins the client's lists it matches. A function rather than a `client.events`
+ * property, so an app that never ingests events does not ship them.
  * `client` is what `createClient` returned, or an object made from it with `Object.create`; a
  * spread copy (`{ ...client }`) is not a client, and gets a TypeError.
  *
@@ -37,18 +33,21 @@ export function getClientEvents(client: Client): ClientEvents {
   const ctx = contextOf(client);
   let events = made.get(ctx);
   if (!events) {
-    const { baseUrl, tokens, authorize, fetch, options } = ctx.events;
+    const config = eventConfigs.get(ctx);
+    if (!config) throw new TypeError('getClientEvents takes a client made by createClient');
+    const { baseUrl, tokens, authorize, fetch, options } = config;
     events = createClientEvents({
+      ...options,
       store: ctx.store,
       baseUrl,
       // toPromise (the client's own, already loaded) rather than rxjs's firstValueFrom: the token
       // stream emits once and completes, so the two agree.
       getToken: () => toPromise(tokens.get()),
       invalidateToken: (token) => tokens.invalidate(token),
-      ...(authorize ? { authorize } : {}),
-      ...(fetch ? { fetch } : {}),
-      ...(ctx.environment ? { environment: ctx.environment } : {}),
-      ...options,
+      authorize,
+      fetch,
+      environment: ctx.environment,
+      created: ctx.reads.ledger.created,
     });
     made.set(ctx, events);
   }

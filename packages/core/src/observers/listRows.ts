@@ -1,0 +1,122 @@
+import type { ReadContext } from '../reads/readContext';
+import type { ReadEntry } from '../reads/readEntry';
+import type { ReadState } from '../reads/readState';
+import { type ListParams, matchesParams } from '../resources/listParams';
+import type { StoreChange } from '../store/types';
+
+const EMPTY: readonly never[] = Object.freeze([]);
+
+/** The rows of a list observer and how they follow the store; see `listRows`. */
+export interface ListRows<T> {
+  /** The rows for `state` (the list's read state): the same array until a row or the membership changes. */
+  rows(state: ReadState | undefined): readonly T[];
+  /**
+   * Follows every accepted write of the list's type, and every pending change shown over one, until
+   * the returned function is called. `changed` hears of new rows; `refetch` is asked to read the
+   * loaded pages again when only the service knows where an entity goes.
+   */
+  follow(entry: ReadEntry, changed: () => void, refetch: () => void): () => void;
+}
+
+/**
+ * A list's ids, mapped to what the view shows of each entity. Ids come from the loaded pages, then
+ * the entities created since (joined); an id is shown once, where it first appeared, and only while
+ * its entity exists and matches the params, so a removal or a change that stops matching leaves the
+ * list at once. While followed, a write to one row replaces that row alone; the whole list is derived
+ * again only when its read state changes.
+ */
+export function listRows<T extends object>(ctx: ReadContext, type: string, params: ListParams): ListRows<T> {
+  const { store, view } = ctx;
+  let data: readonly T[] = EMPTY;
+  let derivedFrom: ReadState | undefined;
+  let live = false;
+  // Row of each id shown, and every id the pages and joins hold (shown or not).
+  let index = new Map<string, number>();
+  let known = new Set<string>();
+
+  const fits = (id: string): T | undefined => {
+    if (store.isRemoved(type, id)) return undefined;
+    const entity = view.get<T>(type, id);
+    return entity !== undefined && matchesParams(entity, params) ? entity : undefined;
+  };
+
+  const derive = (state: ReadState | undefined) => {
+    derivedFrom = state;
+    const ids = new Set<string>();
+    for (const page of state?.pages ?? []) for (const id of page.ids) ids.add(id);
+    for (const id of state?.joined ?? []) ids.add(id);
+    const next: T[] = [];
+    const nextIndex = new Map<string, number>();
+    for (const id of ids) {
+      const entity = fits(id);
+      if (entity === undefined) continue;
+      nextIndex.set(id, next.length);
+      next.push(entity);
+    }
+    known = ids;
+    index = nextIndex;
+    // The same rows in the same order keep the array, so an unchanged list renders nothing.
+    if (next.length !== data.length || next.some((row, at) => row !== data[at]))
+      data = next.length ? next : EMPTY;
+  };
+
+  /** A write to `id` (or a change of its pending view): true when the rows changed. */
+  const written = (id: string, previous: object | undefined, entry: ReadEntry, refetch: () => void) => {
+    const { state } = entry;
+    const at = index.get(id);
+    const entity = fits(id);
+    if (at !== undefined) {
+      if (entity === data[at]) return false;
+      if (entity === undefined) derive(state);
+      else {
+        const next = data.slice();
+        next[at] = entity;
+        data = next;
+      }
+      return true;
+    }
+    if (entity === undefined || !state.pages) return false;
+    if (known.has(id)) {
+      // Back in its old place at once; the service may have moved it since, so the pages are read again.
+      derive(state);
+      refetch();
+      return true;
+    }
+    const more = state.nextCursor !== undefined;
+    if (ctx.reads.takeCreated(type, id)) {
+      // A new entity comes last: at the end of a list with no more pages (the list's read state
+      // records the join, and the rows follow from it), else with its page.
+      if (!more) entry.dispatch({ type: 'joined', id });
+      return false;
+    }
+    // It matches but is on no loaded page. With no more pages, or having just started to match, only
+    // the service knows its place.
+    if (!more || (previous !== undefined && !matchesParams(previous, params))) refetch();
+    return false;
+  };
+
+  return {
+    rows(state) {
+      if (!live || state !== derivedFrom) derive(state);
+      return data;
+    },
+    follow(entry, changed, refetch) {
+      live = true;
+      derive(entry.state);
+      const onWrite = (id: string, previous: object | undefined) => {
+        if (written(id, previous, entry, refetch)) changed();
+      };
+      const subscription = store.accepted.subscribe((change: StoreChange) => {
+        if (change.type === type && !change.historical) onWrite(change.id, change.previous);
+      });
+      const offView = view.onChange((changedType, id) => {
+        if (changedType === type) onWrite(id, undefined);
+      });
+      return () => {
+        live = false;
+        subscription.unsubscribe();
+        offView();
+      };
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import type { ReadLedger } from '../resources/resourceContext';
+import { entityKey } from '../store/entityKey';
+import { type EntryHost, ReadEntry } from './readEntry';
+import { readKey } from './readKey';
+
+/** Options of a client's read cache: how many idle entries to keep, and the clock. */
+export interface ReadCacheOptions {
+  /**
+   * Entries kept in all before idle ones go, least recently used first; an entry nobody observes
+   * and nothing reads is idle. Busy entries are never dropped, however many there are.
+   * @default 1000
+   */
+  maxEntries?: number;
+  /** @default Date.now */
+  now?: () => number;
+}
+
+/**
+ * Every read of one client, one `ReadEntry` per key, made on first use. Hold an entry only while it is
+ * busy (retained, listened to, or in flight): an idle one may be dropped, and the next `entry(key)`
+ * makes a new one. Kept within `maxEntries`
+ * without scanning: idle entries wait in a least-recently-used order, and only they are dropped, so
+ * a read costs the same at 10 keys or 100,000. Also the ledger the client's resource operations
+ * report to (see `ReadLedger`).
+ */
+export interface ReadCache {
+  /** The entry of `key`, made if there is none. */
+  entry(key: string): ReadEntry;
+  /** The entry of `key`, if there is one. */
+  peek(key: string): ReadEntry | undefined;
+  /** Every entry, oldest first. */
+  entries(): IterableIterator<ReadEntry>;
+  /** Entries held now. */
+  readonly size: number;
+  /** Reads in flight now, across keys. */
+  readonly fetching: number;
+  readonly ledger: ReadLedger;
+  /**
+   * Whether `type`/`id` was just created (by this client, or a `*.created` event): lists that it
+   * matches take it in at the end rather than read their pages again. Forgets it once asked.
+   */
+  takeCreated(type: string, id: string): boolean;
+  now(): number;
+}
+
+// One sequence for every client: the numbers recorded for a key must grow with start time whichever
+// client or definition object started the request (a module re-run by hot reload, say).
+let started = 0;
+// Created keys a list has not asked about yet, at most this many (a create a list never sees).
+const CREATED_KEPT = 1000;
+
+export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
+  const maxEntries = options.maxEntries ?? 1000;
+  const now = options.now ?? (() => Date.now());
+  const entries = new Map<string, ReadEntry>();
+  // Idle entries, least recently used first: Map order is insertion order, and a touch re-inserts.
+  const idle = new Map<string, ReadEntry>();
+  const created = new Set<string>();
+  let fetching = 0;
+  const flying = new WeakSet<ReadEntry>();
+
+  const host: EntryHost = {
+    now,
+    changed(entry) {
+      // Counted here rather than per action, so every way a flight ends is counted once.
+      if (entry.isFetching !== flying.has(entry)) {
+        if (entry.isFetching) flying.add(entry);
+        else flying.delete(entry);
+        fetching += entry.isFetching ? 1 : -1;
+      }
+      idle.delete(entry.key);
+      if (entry.busy || entries.get(entry.key) !== entry) return;
+      idle.set(entry.key, entry);
+      prune();
+    },
+  };
+  /** Drops least recently used idle entries until at most `limit` entries are held (or none is idle). */
+  const prune = (limit = maxEntries) => {
+    while (entries.size > limit && idle.size > 0) {
+      const key = idle.keys().next().value as string;
+      idle.delete(key);
+      entries.delete(key);
+    }
+  };
+
+  const entry = (key: string): ReadEntry => {
+    let found = entries.get(key);
+    if (found === undefined) {
+      // Room is made before it joins, so a new entry is never the one dropped to make it.
+      prune(maxEntries - 1);
+      found = new ReadEntry(key, host);
+      entries.set(key, found);
+      idle.set(key, found);
+    }
+    return found;
+  };
+
+  const ledger: ReadLedger = {
+    begin: () => ++started,
+    admit(type, id, seq) {
+      const latest = entry(readKey(type, id, 0));
+      if (seq < (latest.state.startOrder ?? 0)) return false;
+      latest.dispatch({ type: 'admitted', seq });
+      return true;
+    },
+    confirm: (type, id) => entry(readKey(type, id, 0)).dispatch({ type: 'confirmed', at: now() }),
+    created(type, id) {
+      const key = entityKey(type, id);
+      created.delete(key);
+      created.add(key);
+      if (created.size > CREATED_KEPT) created.delete(created.values().next().value as string);
+    },
+  };
+
+  return {
+    entry,
+    peek: (key) => entries.get(key),
+    entries: () => entries.values(),
+    get size() {
+      return entries.size;
+    },
+    get fetching() {
+      return fetching;
+    },
+    ledger,
+    takeCreated: (type, id) => created.delete(entityKey(type, id)),
+    now,
+  };
+}

@@ -1,0 +1,58 @@
+import type { ResourceDefinition } from './defineResource';
+
+/** The filters of a list: equality on fields its definition declares (`list.filters`). */
+export type ListParams = Readonly<Record<string, string | number | boolean>>;
+
+/**
+ * The query of one page: the filters, `limit` and `cursor`. Filters the definition does not declare
+ * and a `limit` outside 1–100 are refused here, before any request, as the service would refuse them.
+ */
+export function listQuery(
+  def: Pick<ResourceDefinition, 'type' | 'list'>,
+  params: ListParams | undefined,
+  cursor: string | undefined,
+  limit: number,
+): Record<string, string | number> {
+  if (!(Number.isInteger(limit) && limit >= 1 && limit <= 100))
+    throw new RangeError(`limit must be an integer from 1 to 100, got ${String(limit)}`);
+  const query: Record<string, string | number> = {};
+  for (const [field, value] of Object.entries(params ?? {})) {
+    if (!def.list.filters.includes(field)) {
+      const allowed = def.list.filters.length
+        ? `filter by ${def.list.filters.join(', ')}`
+        : 'take no filters';
+      throw new TypeError(`${def.type} lists ${allowed}; \`${field}\` is not one of them`);
+    }
+    if (!['string', 'number', 'boolean'].includes(typeof value))
+      throw new TypeError(
+        `list filter \`${field}\` must be a string, number or boolean, got ${typeof value}`,
+      );
+    query[field] = String(value);
+  }
+  query.limit = limit;
+  if (cursor !== undefined) query.cursor = cursor;
+  return query;
+}
+
+/** Whether `entity` belongs in a list with `params`: each filtered field equal to the filter's value. */
+export function matchesParams(entity: object, params: ListParams): boolean {
+  for (const field in params) {
+    const value = Object.hasOwn(entity, field) ? (entity as Record<string, unknown>)[field] : undefined;
+    const kind = typeof value;
+    if (
+      (kind !== 'string' && kind !== 'number' && kind !== 'boolean') ||
+      String(value) !== String(params[field])
+    )
+      return false;
+  }
+  return true;
+}
+
+/** The params as one string, whatever their order: lists with equal params share a read. */
+export function paramsKey(params: ListParams | undefined): string {
+  if (!params) return '';
+  const fields = Object.keys(params).sort();
+  return fields
+    .map((field) => `${encodeURIComponent(field)}=${encodeURIComponent(String(params[field]))}`)
+    .join('&');
+}
