@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { createService } from './createService';
 import { FAULT_PROFILES, type FaultProfileName } from './faults';
 import { listen } from './node';
-import type { ResourceDeclaration } from './resources';
+import type { ResourceDeclaration } from './resourceDeclaration';
 
 const USAGE = `Usage: vstore-service [options]
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createService } from '../createService';
-import type { ResourceDeclaration } from '../resources';
+import type { ResourceDeclaration } from '../resourceDeclaration';
 import { call } from './request';
 
 const invoice: ResourceDeclaration = { type: 'invoice', idKey: 'invoice_id', updatable: ['status', 'total'] };
