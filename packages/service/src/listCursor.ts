@@ -14,7 +14,7 @@ export interface CursorSigner {
 /** `malformed`: not a cursor at all; `foreign`: a cursor's shape, but not one issued for this list. */
 export type CursorRead = { ok: true; after: number } | { ok: false; reason: 'malformed' | 'foreign' };
 
-/** Longest cursor read at all: the payload of a real one is a few dozen characters. */
+/** A cursor's shape: a short payload (a real one is about 20 characters) and a 32-byte mac. */
 const SHAPE = /^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43})$/;
 const encoder = new TextEncoder();
 
@@ -24,13 +24,20 @@ function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/**
+ * The bytes of a base64url text, or undefined unless the text is exactly how `toBase64Url` writes
+ * them: a last character that differs only in its unused bits would decode to the same bytes, and
+ * an altered cursor must never read as the original.
+ */
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
     const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
   } catch {
     return undefined;
   }
+  return toBase64Url(bytes) === text ? bytes : undefined;
 }
 
 const signed = (scope: string, payload: string): Uint8Array<ArrayBuffer> =>
@@ -62,16 +69,17 @@ export function createCursorSigner(secret?: string): CursorSigner {
 
     async read(scope, cursor) {
       const match = SHAPE.exec(cursor);
+      const payload = match?.[1] ?? '';
       const mac = match ? fromBase64Url(match[2] as string) : undefined;
-      if (!match || !mac) return { ok: false, reason: 'malformed' };
-      const payload = match[1] as string;
+      const bytes = fromBase64Url(payload);
+      if (!mac || !bytes) return { ok: false, reason: 'malformed' };
       // verify compares in constant time; a forged cursor learns nothing from how long it took.
       const valid = await crypto.subtle.verify('HMAC', await keyOf(), mac, signed(scope, payload));
       if (!valid) return { ok: false, reason: 'foreign' };
-      const bytes = fromBase64Url(payload);
+      // Signed by this service, so well formed; checked all the same, as any input is.
       let after: unknown;
       try {
-        after = bytes && (JSON.parse(new TextDecoder().decode(bytes)) as { after?: unknown }).after;
+        after = (JSON.parse(new TextDecoder().decode(bytes)) as { after?: unknown }).after;
       } catch {
         return { ok: false, reason: 'malformed' };
       }
