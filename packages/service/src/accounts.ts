@@ -1,7 +1,33 @@
 import type { ServiceContext } from './context';
-import { notFoundError, requestValidationError } from './errors';
+import { notFoundError } from './errors';
 import { json } from './json';
+import type { ListIndex } from './listIndex';
+import { listRoute } from './listRoute';
+import { plainRoute, type Routes } from './route';
 import type { Account, AccountStatus } from './types';
+
+const ACCOUNT_STATUSES: readonly AccountStatus[] = ['active', 'closing', 'closed'];
+
+/**
+ * `/accounts` (the list, filtered by `status`) and `/accounts/{id}` (GET, DELETE). No account
+ * route takes a `version`: accounts have no historical reads, so the router refuses one.
+ */
+export function accountRoutes(index: ListIndex<Account>): (rest: readonly string[]) => Routes | undefined {
+  const list = listRoute({
+    path: 'accounts',
+    filters: [{ field: 'status', values: ACCOUNT_STATUSES }],
+    index,
+  });
+  return (rest) => {
+    const [id] = rest;
+    if (id === undefined) return new Map([['GET', list]]);
+    if (rest.length > 1) return undefined;
+    return new Map([
+      ['GET', plainRoute((ctx) => getAccount(ctx, id))],
+      ['DELETE', plainRoute((ctx) => deleteAccount(ctx, id))],
+    ]);
+  };
+}
 
 function readable(ctx: ServiceContext, id: string): Account | undefined {
   const account = ctx.data.accounts.get(id);
@@ -14,21 +40,12 @@ const missing = (ctx: ServiceContext, id: string): Response =>
 function setStatus(ctx: ServiceContext, account: Account, status: AccountStatus): Account {
   const next: Account = { ...account, status, version: account.version + 1, version_time: ctx.isoNow() };
   ctx.data.accounts.set(next.account_id, next);
+  ctx.data.accountList.track(next.account_id, next);
   return next;
 }
 
-/** GET /accounts/{id} — accounts have no historical reads, so a `version` parameter is refused. */
-export function getAccount(ctx: ServiceContext, url: URL, id: string): Response {
-  if (url.searchParams.has('version')) {
-    return requestValidationError(ctx.traceId(), [
-      {
-        location: 'query',
-        field: 'version',
-        code: 'unsupported_parameter',
-        message: 'Accounts do not support historical reads; omit version.',
-      },
-    ]);
-  }
+/** GET /accounts/{id} — the account until its deletion completes, then 404. */
+function getAccount(ctx: ServiceContext, id: string): Response {
   const account = readable(ctx, id);
   return account ? json(account) : missing(ctx, id);
 }
@@ -37,7 +54,7 @@ export function getAccount(ctx: ServiceContext, url: URL, id: string): Response 
  * DELETE /accounts/{id} — 202 with a task. The account reads `closing` meanwhile; when the task
  * completes it is gone (404), and a failed or cancelled deletion leaves it active again.
  */
-export function deleteAccount(ctx: ServiceContext, id: string): Response {
+function deleteAccount(ctx: ServiceContext, id: string): Response {
   const account = readable(ctx, id);
   if (!account) return missing(ctx, id);
   const running = ctx.data.deletions;

@@ -4,6 +4,7 @@ import { checkFaultOptions, FAULT_PROFILES, type FaultOptions, type FaultProfile
 import type { ServiceState } from './inspect';
 import { json } from './json';
 import type { ResolvedOptions } from './options';
+import { queryProblems } from './route';
 import { readJsonObject } from './validation';
 
 export interface AdminHooks {
@@ -33,6 +34,9 @@ export async function handleAdmin(
 ): Promise<Response> {
   const auth = authenticate(request, options);
   if (!auth.ok) return auth.response;
+  // No admin route takes a parameter: one would be ignored, so it is refused as on every route.
+  const problems = queryProblems(new URL(request.url), []);
+  if (problems.length > 0) return requestValidationError(hooks.traceId(), problems);
   const write = request.method !== 'GET' && request.method !== 'HEAD';
   if (write && !JSON_TYPE.test(request.headers.get('content-type') ?? '')) {
     return unsupportedMediaTypeError(hooks.traceId());

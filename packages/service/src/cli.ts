@@ -4,22 +4,26 @@ import { parseArgs } from 'node:util';
 import { createService } from './createService';
 import { FAULT_PROFILES, type FaultProfileName } from './faults';
 import { listen } from './node';
-import type { ResourceDeclaration } from './resources';
+import type { ResourceDeclaration } from './resourceDeclaration';
 
 const USAGE = `Usage: vstore-service [options]
 
-  --port <n>              port to listen on (default 4010; 0 picks a free one)
-  --host <addr>           interface to bind (default 127.0.0.1)
-  --faults <profile>      none | flaky | chaos (default none)
-  --seed <n>              random seed of the fault decisions (default 1)
-  --token <t>             accepted access token, repeatable (default dev-token)
-  --task-duration-ms <n>  time until a task is terminal (default 2000)
-  --write-delay-ms <n>    time between a write's read and its commit (default 0)
-  --resources <file>      JSON file of further versioned resources by path, e.g.
-                          { "invoices": { "type": "invoice", "idKey": "invoice_id",
-                            "updatable": ["status", "total"], "history": true, "seed": [] } }
-  --no-rate-limit         turn the token bucket off
-  -h, --help              show this text`;
+  --port <n>                port to listen on (default 4010; 0 picks a free one)
+  --host <addr>             interface to bind (default 127.0.0.1)
+  --faults <profile>        none | flaky | chaos (default none)
+  --seed <n>                random seed of the fault decisions (default 1)
+  --token <t>               accepted access token, repeatable (default dev-token)
+  --task-duration-ms <n>    time until a task is terminal (default 2000)
+  --write-delay-ms <n>      time between a write's read and its commit (default 0)
+  --resources <file>        JSON file of further versioned resources by path, e.g.
+                            { "invoices": { "type": "invoice", "idKey": "invoice_id",
+                              "updatable": ["status", "total"], "history": true, "seed": [],
+                              "list": { "filters": ["customer_id",
+                                { "field": "status", "values": ["draft", "sent"] }] } } }
+  --headers-timeout-ms <n>  longest time to send a request's headers, then 408 (default 5000)
+  --request-timeout-ms <n>  longest time to send a whole request, body included (default 10000)
+  --no-rate-limit           turn the token bucket off
+  -h, --help                show this text`;
 
 /** A failure of the running service, not of its arguments: printed as one line, without the usage. */
 class RuntimeError extends Error {}
@@ -68,6 +72,8 @@ async function main(): Promise<void> {
       'task-duration-ms': { type: 'string' },
       'write-delay-ms': { type: 'string' },
       resources: { type: 'string' },
+      'headers-timeout-ms': { type: 'string' },
+      'request-timeout-ms': { type: 'string' },
       'no-rate-limit': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -92,9 +98,15 @@ async function main(): Promise<void> {
   });
   const port = integer('port', values.port, 4010);
   const host = values.host ?? '127.0.0.1';
-  const server = await listen(service, { port, host }).catch((error: unknown) => {
-    throw new RuntimeError(listenFailure(error, host, port));
-  });
+  const headersTimeoutMs = integer('headers-timeout-ms', values['headers-timeout-ms'], 5000);
+  const requestTimeoutMs = integer('request-timeout-ms', values['request-timeout-ms'], 10_000);
+  if (headersTimeoutMs < 1 || requestTimeoutMs < headersTimeoutMs)
+    throw new Error('--request-timeout-ms must be at least --headers-timeout-ms, and both at least 1.');
+  const server = await listen(service, { port, host, headersTimeoutMs, requestTimeoutMs }).catch(
+    (error: unknown) => {
+      throw new RuntimeError(listenFailure(error, host, port));
+    },
+  );
   const stop = (): void => {
     server.close().then(
       () => process.exit(0),

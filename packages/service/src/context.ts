@@ -1,6 +1,8 @@
 import type { IdempotencyStore } from './idempotency';
+import type { CursorSigner } from './listCursor';
+import { createListIndex, type ListIndex } from './listIndex';
 import type { ResolvedOptions } from './options';
-import type { DeclaredRecord } from './resources';
+import type { DeclaredRecord } from './resourceDeclaration';
 import type { TaskRunner } from './taskRunner';
 import type { Timers } from './timers';
 import type { Account, SeedData, SpendControl } from './types';
@@ -11,6 +13,8 @@ export interface ServiceData {
   spendControls: Map<string, SpendControl[]>;
   /** Every account, closed ones included (they read as 404 but still answer business rules). */
   accounts: Map<string, Account>;
+  /** Accounts in creation order for `GET /accounts`, by status; a closed account is not listed. */
+  accountList: ListIndex<Account>;
   /** Task id of the deletion still running, per account, so a repeated DELETE returns the same task. */
   deletions: Map<string, string>;
   /** Declared resources (`resources` option): every version per id, per type. */
@@ -28,6 +32,7 @@ export interface ServiceContext {
   readonly hub: WebhookHub;
   readonly tasks: TaskRunner;
   readonly idempotency: IdempotencyStore;
+  readonly cursors: CursorSigner;
   now(): number;
   isoNow(): string;
   traceId(): string;
@@ -37,6 +42,7 @@ export function createData(seed: SeedData, time: string): ServiceData {
   const data: ServiceData = {
     spendControls: new Map(),
     accounts: new Map(),
+    accountList: createListIndex<Account>(['status'], (account) => account.status !== 'closed'),
     deletions: new Map(),
     resources: new Map(),
     creates: 0,
@@ -45,7 +51,9 @@ export function createData(seed: SeedData, time: string): ServiceData {
   for (const a of seed.accounts ?? []) {
     const { account_id, name, currency } = a;
     const status = a.status ?? 'active';
-    data.accounts.set(account_id, { account_id, version: 1, version_time: time, name, status, currency });
+    const account: Account = { account_id, version: 1, version_time: time, name, status, currency };
+    data.accounts.set(account_id, account);
+    data.accountList.track(account_id, account);
   }
   for (const sc of seed.spendControls ?? []) {
     const { spend_control_id, name, status, limit, interval, account_id } = sc;

@@ -1,8 +1,10 @@
-import { deleteAccount, getAccount } from './accounts';
+import { accountRoutes } from './accounts';
 import { type AdminHooks, handleAdmin } from './admin';
 import { authenticate } from './auth';
+import { collectionRoutes } from './collectionRoutes';
 import { createData, type ServiceContext } from './context';
 import { preflight, withCors } from './cors';
+import { declaredCollection } from './declaredCollection';
 import {
   methodNotAllowedError,
   notFoundError,
@@ -10,39 +12,23 @@ import {
   requestValidationError,
   serverError,
 } from './errors';
-import { streamEvents } from './events';
-import { createFaultInjector, type FaultOptions, type FaultProfileName, resolveFaults } from './faults';
+import { eventsRoute } from './events';
+import { createFaultInjector, resolveFaults } from './faults';
 import { createIdempotencyStore } from './idempotency';
-import { inspectService, type RequestCounts, type ServiceState } from './inspect';
+import { inspectService, type RequestCounts } from './inspect';
+import { createCursorSigner } from './listCursor';
 import { registerNodeHandler } from './nodeBridge';
-import type { ListeningService, ListenOptions } from './nodeServer';
 import { resolveOptions, type ServiceOptions } from './options';
 import { createRateLimiter } from './rateLimit';
-import { checkDeclarations, declaredCollection } from './resources';
+import { checkDeclarations } from './resourceDeclaration';
+import { plainRoute, queryProblems, type Routes } from './route';
+import type { Service } from './service';
 import { spendControlCollection } from './spendControls';
 import { createTaskRunner } from './taskRunner';
 import { getTask } from './tasks';
 import { createTimers, ServiceClosedError } from './timers';
 import { DEFAULT_SEED } from './types';
-import { collectionRoutes, type Route } from './versionedResource';
 import { createWebhookHub } from './webhookHub';
-
-/**
- * A running local implementation of the vstore service: a fetch handler, `listen` to serve it over
- * HTTP, and fault profiles to switch at run time. Made by `createService`.
- */
-export interface Service {
-  /** The whole API as a fetch handler; uses web APIs only, so it also runs in a browser or Vite middleware. */
-  fetch(request: Request): Promise<Response>;
-  /** Serves `fetch` over Node HTTP, on 127.0.0.1 and an ephemeral port unless told otherwise. */
-  listen(options?: ListenOptions): Promise<ListeningService>;
-  /** Clears every timer, ends every SSE stream and fails waiting requests with 503. */
-  close(): Promise<void>;
-  /** Counts and versions as the service sees them (also at GET /__admin/state). */
-  inspect(): ServiceState;
-  /** Switches the fault profile at run time (also POST /__admin/faults). */
-  setFaults(faults: FaultProfileName | FaultOptions): void;
-}
 
 /**
  * Creates a local vstore service that implements the spec (docs/spec/service-interface.md) in
@@ -91,6 +77,7 @@ export function createService(options: ServiceOptions = {}): Service {
       publish: (type, data) => hub.publish(type, data),
     }),
     idempotency: createIdempotencyStore(now, resolved.idempotency),
+    cursors: createCursorSigner(resolved.cursorSecret),
     now,
     isoNow: () => new Date(now()).toISOString(),
     traceId: () => {
@@ -99,7 +86,7 @@ export function createService(options: ServiceOptions = {}): Service {
     },
   };
   // One router for every versioned collection: spend controls and declared resources alike.
-  const collections = new Map<string, (rest: readonly string[]) => Map<string, Route> | undefined>();
+  const collections = new Map<string, (rest: readonly string[]) => Routes | undefined>();
   const spendControls = spendControlCollection(ctx.data.spendControls);
   collections.set(spendControls.path, (rest) => collectionRoutes(spendControls, rest));
   for (const [path, declaration] of Object.entries(declarations)) {
@@ -108,6 +95,7 @@ export function createService(options: ServiceOptions = {}): Service {
     const collection = declaredCollection(path, declaration, versions, ctx.isoNow());
     collections.set(path, (rest) => collectionRoutes(collection, rest));
   }
+  collections.set('accounts', accountRoutes(ctx.data.accountList));
   const requests: RequestCounts = { total: 0, byStatus: new Map() };
   const streams = new Set<() => void>();
   const register = (close: () => void): (() => void) => {
@@ -116,20 +104,14 @@ export function createService(options: ServiceOptions = {}): Service {
   };
   let closed = false;
 
-  const routes = (segments: string[]): Map<string, Route> | undefined => {
+  const events = eventsRoute(register);
+  const routes = (segments: string[]): Routes | undefined => {
     const [resource, id] = segments;
     const collection = resource === undefined ? undefined : collections.get(resource);
     if (collection) return collection(segments.slice(1));
-    if (resource === 'accounts' && id !== undefined && segments.length === 2) {
-      return new Map<string, Route>([
-        ['GET', (c, _r, u) => getAccount(c, u, id)],
-        ['DELETE', (c) => deleteAccount(c, id)],
-      ]);
-    }
     if (resource === 'tasks' && id !== undefined && segments.length === 2)
-      return new Map([['GET', (c) => getTask(c, id)]]);
-    if (resource === 'events' && segments.length === 1)
-      return new Map([['GET', (c, r, u) => streamEvents(c, r, u, register)]]);
+      return new Map([['GET', plainRoute((c) => getTask(c, id))]]);
+    if (resource === 'events' && segments.length === 1) return new Map([['GET', events]]);
     return undefined;
   };
 
@@ -165,7 +147,11 @@ export function createService(options: ServiceOptions = {}): Service {
     if (!methods) return notFound(url.pathname);
     const route = methods.get(request.method);
     if (!route) return methodNotAllowedError(ctx.traceId(), [...methods.keys()]);
-    const response = await route(ctx, request, url, auth.token);
+    // A parameter the operation does not take, or one sent twice, is a 400 like any malformed
+    // request: ignored, `?version=1` on a PATCH would write a new version while the caller meant an old one.
+    const problems = queryProblems(url, route.params);
+    if (problems.length > 0 && !route.readsMore) return requestValidationError(ctx.traceId(), problems);
+    const response = await route.run(ctx, { request, url, token: auth.token, problems });
     // The operation ran and committed, but the client never learns it: the case idempotency exists for.
     if (fault.kind === 'server_error' && fault.after && !isStream) {
       await response.body?.cancel();

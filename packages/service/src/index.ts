@@ -1,4 +1,4 @@
-export { createService, type Service } from './createService';
+export { createService } from './createService';
 export type { ConflictDetails, FieldError, RuleFailure } from './errors';
 export { FAULT_PROFILES, type FaultOptions, type FaultProfileName } from './faults';
 export type { IdempotencyOptions } from './idempotency';
@@ -6,7 +6,13 @@ export type { ServiceState } from './inspect';
 export type { ListeningService, ListenOptions } from './nodeServer';
 export type { ServiceOptions } from './options';
 export type { RateLimitOptions } from './rateLimit';
-export type { DeclaredRecord, ResourceDeclaration } from './resources';
+export type {
+  DeclaredRecord,
+  ListDeclaration,
+  ListFilterDeclaration,
+  ResourceDeclaration,
+} from './resourceDeclaration';
+export type { Service } from './service';
 export type { SseOptions } from './sse';
 export type { TaskOutcomeOption } from './taskRunner';
 export {

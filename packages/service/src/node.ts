@@ -1,6 +1,6 @@
-import type { Service } from './createService';
 import { nodeHandlerOf } from './nodeBridge';
 import { type ListeningService, type ListenOptions, listenNode } from './nodeServer';
+import type { Service } from './service';
 
 export type { ListeningService, ListenOptions } from './nodeServer';
 

@@ -8,6 +8,20 @@ export interface ListenOptions {
   port?: number;
   /** Interface to bind; keep it on loopback unless you mean to share the service. @default '127.0.0.1' */
   host?: string;
+  /**
+   * Longest time a client may take to send a request's headers, from its first byte (or from the
+   * connection); past it the server answers 408 and closes the socket. Node's own default is 60 s,
+   * which lets a few hundred sockets that trickle headers hold a server; a local client sends them
+   * at once. @default 5000
+   */
+  headersTimeoutMs?: number;
+  /**
+   * Longest time a client may take to send a whole request, body included (bodies are at most
+   * `maxBodyBytes`); past it the server answers 408 and closes the socket. Answers, event streams
+   * included, are not limited by it. Node's own default is 300 s. At least `headersTimeoutMs`.
+   * @default 10000
+   */
+  requestTimeoutMs?: number;
 }
 
 /** A service served over HTTP: its URL, and `close` to stop it. */
@@ -17,6 +31,10 @@ export interface ListeningService {
   /** Stops the server and closes the service (timers, SSE streams). */
   close(): Promise<void>;
 }
+
+/** Slow-client limits of a local service (see ListenOptions). */
+const HEADERS_TIMEOUT_MS = 5000;
+const REQUEST_TIMEOUT_MS = 10_000;
 
 /** Longest wait for open connections to finish after close before they are cut. */
 const CLOSE_GRACE_MS = 1000;
@@ -114,16 +132,42 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
   res.end();
 }
 
+function positive(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new RangeError(`${name} must be a whole number of ms >= 1.`);
+  return value;
+}
+
+/**
+ * Node's timeouts for slow clients, and how often Node checks them: by default only every 30 s,
+ * which would let a socket outlive a short limit by that much.
+ */
+function slowClientLimits(options: ListenOptions): {
+  headersTimeout: number;
+  requestTimeout: number;
+  connectionsCheckingInterval: number;
+} {
+  const headersTimeout = positive('headersTimeoutMs', options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS);
+  const requestTimeout = positive('requestTimeoutMs', options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+  if (requestTimeout < headersTimeout)
+    throw new RangeError(
+      'requestTimeoutMs must be at least headersTimeoutMs: the headers are part of the request.',
+    );
+  const connectionsCheckingInterval = Math.min(1000, Math.max(10, Math.floor(headersTimeout / 4)));
+  return { headersTimeout, requestTimeout, connectionsCheckingInterval };
+}
+
 export async function listenNode(
   service: NodeHandler,
   options: ListenOptions = {},
 ): Promise<ListeningService> {
   const host = options.host ?? '127.0.0.1';
+  const limits = slowClientLimits(options);
   // Requests in flight per socket: on close, idle sockets (keep-alive, or opened ahead by a
   // client pool and never used) are destroyed at once, busy ones as soon as their answer ends.
   const sockets = new Map<Socket, number>();
   let closing: Promise<void> | undefined;
-  const server = createServer((req, res) => {
+  const server = createServer(limits, (req, res) => {
     const socket = req.socket;
     sockets.set(socket, (sockets.get(socket) ?? 0) + 1);
     const abort = new AbortController();

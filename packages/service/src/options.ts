@@ -1,7 +1,7 @@
 import type { FaultOptions, FaultProfileName } from './faults';
 import type { IdempotencyOptions } from './idempotency';
 import type { RateLimitOptions } from './rateLimit';
-import type { ResourceDeclaration } from './resources';
+import type { ResourceDeclaration } from './resourceDeclaration';
 import type { SseOptions } from './sse';
 import type { TaskOutcomeOption } from './taskRunner';
 import type { SeedData } from './types';
@@ -64,6 +64,13 @@ export interface ServiceOptions {
   gatewayErrorField?: string;
   /** Path prefix of every route, e.g. '/v1'. @default '' */
   basePath?: string;
+  /**
+   * Key (at least 16 characters) that list cursors are signed with (HMAC-SHA-256), so that
+   * services made with the same one accept each other's cursors. Without it each service draws a
+   * random key, and a cursor from another service or run gets 400 `invalid_cursor`.
+   * @default a random key per service
+   */
+  cursorSecret?: string;
 }
 
 export interface ResolvedOptions {
@@ -84,11 +91,19 @@ export interface ResolvedOptions {
   schemaVersion: string;
   gatewayErrorField: string;
   basePath: string;
+  cursorSecret: string | undefined;
 }
 
 function nonNegative(name: string, value: number): number {
   if (!Number.isFinite(value) || value < 0) throw new RangeError(`${name} must be a finite number >= 0.`);
   return value;
+}
+
+function checkSecret(secret: unknown): string | undefined {
+  if (secret === undefined) return undefined;
+  if (typeof secret !== 'string' || secret.length < 16)
+    throw new TypeError('cursorSecret must be a string of at least 16 characters.');
+  return secret;
 }
 
 export function resolveOptions(options: ServiceOptions, defaultSeed: SeedData): ResolvedOptions {
@@ -124,5 +139,6 @@ export function resolveOptions(options: ServiceOptions, defaultSeed: SeedData): 
     schemaVersion: options.schemaVersion ?? '1.0',
     gatewayErrorField: options.gatewayErrorField ?? 'message',
     basePath,
+    cursorSecret: checkSecret(options.cursorSecret),
   };
 }

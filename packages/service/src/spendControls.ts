@@ -1,7 +1,15 @@
+import type { ListFilter } from './listQuery';
 import { createRules, patchRules } from './rules';
-import type { SpendControl } from './types';
+import { INTERVAL_VALUES, type SpendControl, STATUS_VALUES } from './types';
 import { type CreateInput, type PatchInput, validateCreate, validatePatch } from './validation';
-import { applyPatch, sequentialIds, type VersionedCollection } from './versionedResource';
+import { applyPatch, listOf, sequentialIds, type VersionedCollection } from './versionedCollection';
+
+/** `GET /spend_controls` filters: any account id; status and interval from their enums. */
+const FILTERS: readonly ListFilter[] = [
+  { field: 'account_id' },
+  { field: 'status', values: STATUS_VALUES },
+  { field: 'interval', values: INTERVAL_VALUES },
+];
 
 /**
  * Spend controls: `/spend_controls`, served by the generic versioned-resource router with the
@@ -16,6 +24,7 @@ export function spendControlCollection(
     label: 'Spend control',
     history: true,
     versions,
+    list: listOf('spend_controls', FILTERS, versions),
     newId: sequentialIds('sc_', versions),
     checkCreate: validateCreate,
     checkPatch: validatePatch,

@@ -9,6 +9,12 @@ export type TaskStatus = 'pending' | 'running' | 'completed' | 'failed' | 'cance
 /** The terminal status a task ends with (see the `taskOutcome` option). */
 export type TaskOutcome = 'completed' | 'failed' | 'cancelled';
 
+/** What every versioned resource carries. */
+export interface Versioned {
+  version: number;
+  version_time: string;
+}
+
 /** An amount in a currency, as in a spend control's `limit`. */
 export interface Money {
   amount: number;

@@ -105,6 +105,70 @@ describe('vstore-service CLI', () => {
     expect(await exit).toBe(1);
   });
 
+  it('serves the list of a --resources declaration with its list.filters, and refuses a bad filter in one line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vstore-cli-'));
+    const file = join(dir, 'resources.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        invoices: {
+          type: 'invoice',
+          idKey: 'invoice_id',
+          updatable: ['status'],
+          list: { filters: ['customer_id', { field: 'status', values: ['draft', 'sent'] }] },
+          seed: [
+            { invoice_id: 'inv_1', customer_id: 'c_1', status: 'draft' },
+            { invoice_id: 'inv_2', customer_id: 'c_2', status: 'sent' },
+            { invoice_id: 'inv_3', customer_id: 'c_1', status: 'sent' },
+          ],
+        },
+      }),
+    );
+    const { child, firstLine, exit } = run(['--port', '0', '--resources', file]);
+    const url = /http:\/\/\S+/.exec(await firstLine)?.[0];
+    const auth = { authorization: 'Bearer dev-token' };
+    const sent = await (await fetch(`${url}/invoices?status=sent&customer_id=c_1`, { headers: auth })).json();
+    expect(sent).toEqual({ data: [expect.objectContaining({ invoice_id: 'inv_3', version: 1 })] });
+    const bad = await fetch(`${url}/invoices?status=paid`, { headers: auth });
+    expect(bad.status).toBe(400);
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+
+    const badFile = join(dir, 'bad.json');
+    writeFileSync(
+      badFile,
+      JSON.stringify({
+        invoices: {
+          type: 'invoice',
+          idKey: 'invoice_id',
+          updatable: [],
+          list: { filters: [{ field: 'status' }] },
+        },
+      }),
+    );
+    const refused = run(['--port', '0', '--resources', badFile]);
+    expect(await refused.firstLine).toBe(
+      'resources.invoices.list.filters[0].values must be a non-empty array of strings of 1 to 200 characters.',
+    );
+    expect(await refused.exit).toBe(1);
+  });
+
+  it('documents and checks the slow-client limits', async () => {
+    const help = run(['--help']);
+    let text = '';
+    help.child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+    });
+    expect(await help.exit).toBe(0);
+    expect(text).toContain('--headers-timeout-ms <n>');
+    expect(text).toContain('--request-timeout-ms <n>');
+    const refused = run(['--port', '0', '--headers-timeout-ms', '500', '--request-timeout-ms', '100']);
+    expect(await refused.firstLine).toBe(
+      '--request-timeout-ms must be at least --headers-timeout-ms, and both at least 1.',
+    );
+    expect(await refused.exit).toBe(1);
+  });
+
   it('runs from the committed bin shim before any build (what pnpm links at install)', async () => {
     const bin = fileURLToPath(new URL('../../../packages/service/bin/vstore-service.mjs', import.meta.url));
     const { child, firstLine, exit } = run(['--port', '0'], [bin]);

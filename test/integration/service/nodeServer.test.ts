@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Running, start } from './support';
+import { type Running, start, TOKEN, waitFor } from './support';
 
 let running: Running | undefined;
 afterEach(async () => {
@@ -40,5 +40,21 @@ describe('the Node server', () => {
     expect(typeof body.message).toBe('string');
     // The server is still serving.
     expect((await running.api('GET', '/spend_controls/sc_1')).status).toBe(200);
+  });
+
+  it('unsubscribes the event streams of clients that hang up', async () => {
+    running = await start({ rateLimit: false });
+    const r = running;
+    const aborts = Array.from({ length: 50 }, () => new AbortController());
+    const streams = await Promise.all(
+      aborts.map((abort) =>
+        fetch(`${r.url}/events`, { headers: { authorization: `Bearer ${TOKEN}` }, signal: abort.signal }),
+      ),
+    );
+    expect(streams.every((s) => s.status === 200)).toBe(true);
+    await waitFor(() => r.service.inspect().webhooks.subscribers === 50);
+    for (const abort of aborts) abort.abort();
+    await waitFor(() => r.service.inspect().webhooks.subscribers === 0);
+    expect((await r.api('GET', '/spend_controls/sc_1')).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import type { Service } from '../createService';
+import type { Service } from '../service';
 
 export const TOKEN = 'dev-token';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createService } from '../createService';
-import type { ResourceDeclaration } from '../resources';
+import type { ResourceDeclaration } from '../resourceDeclaration';
 import { call } from './request';
 
 const invoice: ResourceDeclaration = { type: 'invoice', idKey: 'invoice_id', updatable: ['status', 'total'] };
@@ -46,5 +46,29 @@ describe('declared resources', () => {
     const made = await call(service, '/invoices', { method: 'POST', body: { total: 2 } });
     expect(made.body).toMatchObject({ invoice_id: 'invoice_2', version: 1, total: 2 });
     expect((await call(service, '/invoices/invoice_1', { method: 'DELETE' })).status).toBe(405);
+  });
+  it('refuses a bad list declaration with a TypeError naming the field', () => {
+    const bad = (list: unknown) => () =>
+      createService({
+        resources: { invoices: { type: 'invoice', idKey: 'invoice_id', updatable: [], list } as never },
+      });
+    expect(bad('status')).toThrow('resources.invoices.list must be an object { filters }.');
+    expect(bad({ filter: [] })).toThrow('resources.invoices.list.filter is not a list field');
+    expect(bad({ filters: 'status' })).toThrow('resources.invoices.list.filters must be an array');
+    expect(bad({ filters: ['ok', 'no-dash'] })).toThrow(
+      'resources.invoices.list.filters[1] must be a field name',
+    );
+    expect(bad({ filters: ['limit'] })).toThrow(
+      'resources.invoices.list.filters[0]: "limit" is a list parameter',
+    );
+    expect(bad({ filters: ['a', { field: 'a', values: ['x'] }] })).toThrow(
+      'resources.invoices.list.filters[1]: "a" is a filter twice',
+    );
+    expect(bad({ filters: [{ field: 'status', values: [] }] })).toThrow(
+      'resources.invoices.list.filters[0].values must be a non-empty array',
+    );
+    expect(bad({ filters: [{ field: 'status', values: ['a'], other: 1 }] })).toThrow(
+      'resources.invoices.list.filters[0].other is not a filter field',
+    );
   });
 });

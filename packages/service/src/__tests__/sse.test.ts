@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createService, type Service } from '../createService';
+import { createService } from '../createService';
+import type { Service } from '../service';
 import { call, TOKEN } from './request';
 
 /** Reads an SSE body until `enough` says so (at most `maxChunks` chunks), returning the text so far. */

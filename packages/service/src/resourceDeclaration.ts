@@ -1,7 +1,22 @@
-import type { FieldError } from './errors';
-import type { Checked } from './validation';
+import type { Versioned } from './types';
 import { MAX_ID_LENGTH } from './validation';
-import { applyPatch, sequentialIds, type Versioned, type VersionedCollection } from './versionedResource';
+
+/**
+ * A field a declared collection may be listed by, with equality: its name, which takes any value of
+ * 1 to 200 characters, or `{ field, values }`, which takes only those values (an enum field).
+ */
+export type ListFilterDeclaration = string | { field: string; values: readonly string[] };
+
+/** How a declared collection answers `GET /{path}` (the list). */
+export interface ListDeclaration {
+  /**
+   * Fields a list may be filtered on by equality, e.g. `['customer_id', { field: 'status', values:
+   * ['draft', 'sent'] }]` serves `GET /invoices?status=sent&customer_id=c_1`. A value matches a field
+   * holding that string, or a number or boolean whose JSON text it is (`total=10`, `paid=true`).
+   * @default []
+   */
+  filters?: readonly ListFilterDeclaration[];
+}
 
 /**
  * A versioned resource the service serves besides spend controls, e.g.
@@ -19,21 +34,26 @@ export interface ResourceDeclaration {
   history?: boolean;
   /** Initial resources, each with its id under `idKey` and no version fields; each starts at version 1. @default [] */
   seed?: readonly Record<string, unknown>[];
+  /** The list at `GET /{path}`, served for every declared resource; this names its filters. @default { filters: [] } */
+  list?: ListDeclaration;
 }
 
 /** One version of a declared resource: the declared fields, the id and the version fields. */
 export type DeclaredRecord = Versioned & Record<string, unknown>;
 
-type Body = Record<string, unknown>;
+/** Longest value a filter without declared `values` accepts: query values are echoed nowhere, but bounded all the same. */
+export const MAX_FILTER_VALUE_LENGTH = 200;
 
 const PATH = /^[a-z][a-z0-9_-]{0,63}$/;
 const TYPE = /^[a-z][a-z0-9_]{0,63}$/;
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const RESERVED_PATHS = new Set(['spend_controls', 'accounts', 'tasks', 'events', '__admin']);
 const RESERVED_TYPES = new Set(['spend_control', 'account', 'task']);
-const DECLARATION_KEYS = new Set(['type', 'idKey', 'updatable', 'history', 'seed']);
+/** Query parameters every list takes: a filter by either name could never be sent. */
+const LIST_PARAMETERS = new Set(['limit', 'cursor']);
+const DECLARATION_KEYS = new Set(['type', 'idKey', 'updatable', 'history', 'seed', 'list']);
 
-const isRecord = (value: unknown): value is Body =>
+const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
@@ -57,7 +77,7 @@ export function checkDeclarations(resources: unknown): Record<string, ResourceDe
           `${at}.${key} is not a declaration field; use ${[...DECLARATION_KEYS].join(', ')}.`,
         );
     }
-    const { type, idKey, updatable, history, seed } = declaration;
+    const { type, idKey, updatable, history, seed, list } = declaration;
     if (typeof type !== 'string' || !TYPE.test(type) || RESERVED_TYPES.has(type)) {
       throw new TypeError(`${at}.type must be a lowercase name such as "invoice", not a built-in type.`);
     }
@@ -74,6 +94,7 @@ export function checkDeclarations(resources: unknown): Record<string, ResourceDe
     if (history !== undefined && typeof history !== 'boolean')
       throw new TypeError(`${at}.history must be a boolean.`);
     checkSeed(at, idKey, seed);
+    checkList(`${at}.list`, list);
   }
   return resources as Record<string, ResourceDeclaration>;
 }
@@ -98,65 +119,43 @@ function checkSeed(at: string, idKey: string, seed: unknown): void {
   });
 }
 
-const entry = (field: string, code: string, message: string): FieldError => ({
-  location: 'body',
-  field,
-  code,
-  message,
-});
-
-/** Copies own fields into a fresh object; `__proto__` was refused before, so no prototype can change. */
-const copy = (body: Body): Body => Object.fromEntries(Object.entries(body));
-
-/** A collection served from a declaration; no schema, so only what the declaration says is checked. */
-export function declaredCollection(
-  path: string,
-  declaration: ResourceDeclaration,
-  versions: Map<string, DeclaredRecord[]>,
-  time: string,
-): VersionedCollection<Body, Body, DeclaredRecord> {
-  const { type, idKey } = declaration;
-  const readOnly = new Set([idKey, 'version', 'version_time']);
-  const updatable = new Set(declaration.updatable);
-  const list = declaration.updatable.join(', ') || 'nothing';
-  for (const item of declaration.seed ?? []) {
-    const id = item[idKey] as string;
-    versions.set(id, [{ ...copy(item), [idKey]: id, version: 1, version_time: time }]);
+function checkList(at: string, list: unknown): void {
+  if (list === undefined) return;
+  if (!isRecord(list)) throw new TypeError(`${at} must be an object { filters }.`);
+  for (const key of Object.keys(list)) {
+    if (key !== 'filters') throw new TypeError(`${at}.${key} is not a list field; use filters.`);
   }
+  const { filters } = list;
+  if (filters === undefined) return;
+  if (!Array.isArray(filters)) throw new TypeError(`${at}.filters must be an array of field names.`);
+  const seen = new Set<string>();
+  filters.forEach((filter: unknown, i) => {
+    const where = `${at}.filters[${i}]`;
+    const field = isRecord(filter) ? filter.field : filter;
+    if (typeof field !== 'string' || !FIELD.test(field)) {
+      throw new TypeError(`${where} must be a field name such as "status", or { field, values }.`);
+    }
+    if (LIST_PARAMETERS.has(field))
+      throw new TypeError(`${where}: "${field}" is a list parameter, so it cannot be a filter.`);
+    if (seen.has(field)) throw new TypeError(`${where}: "${field}" is a filter twice.`);
+    seen.add(field);
+    if (isRecord(filter)) checkFilterValues(where, filter);
+  });
+}
 
-  const refuse = (body: Body, allowed: (field: string) => boolean): FieldError[] =>
-    Object.keys(body).flatMap((field) => {
-      if (readOnly.has(field))
-        return [entry(field, 'read_only_field', `${field} is read-only; send only ${list}.`)];
-      if (field === '__proto__' || !allowed(field))
-        return [entry(field, 'unknown_field', `${field} is not valid here; send only ${list}.`)];
-      return [];
-    });
-
-  return {
-    type,
-    path,
-    label: type,
-    history: declaration.history ?? true,
-    versions,
-    newId: sequentialIds(`${type}_`, versions),
-    checkCreate(body): Checked<Body> {
-      const errors = refuse(body, () => true);
-      return errors.length > 0 ? { ok: false, errors } : { ok: true, value: copy(body) };
-    },
-    checkPatch(body): Checked<Body> {
-      const errors = refuse(body, (field) => updatable.has(field));
-      if (Object.keys(body).length === 0)
-        errors.push({
-          location: 'body',
-          code: 'empty_update',
-          message: 'Send at least one field to update.',
-        });
-      return errors.length > 0 ? { ok: false, errors } : { ok: true, value: copy(body) };
-    },
-    createRules: () => [],
-    patchRules: () => [],
-    build: (input, id, at) => ({ [idKey]: id, ...input, version: 1, version_time: at }),
-    apply: applyPatch,
-  };
+function checkFilterValues(where: string, filter: Record<string, unknown>): void {
+  for (const key of Object.keys(filter)) {
+    if (key !== 'field' && key !== 'values')
+      throw new TypeError(`${where}.${key} is not a filter field; use field and values.`);
+  }
+  const { values } = filter;
+  const valid =
+    Array.isArray(values) &&
+    values.length > 0 &&
+    values.every((v) => typeof v === 'string' && v !== '' && v.length <= MAX_FILTER_VALUE_LENGTH);
+  if (!valid) {
+    throw new TypeError(
+      `${where}.values must be a non-empty array of strings of 1 to ${MAX_FILTER_VALUE_LENGTH} characters.`,
+    );
+  }
 }
