@@ -47,6 +47,9 @@ export interface SseBackoff {
   next(now: number, atLeastMs?: number): number;
 }
 
+// A timer set for longer than this, or for NaN, fires at once (after 1 ms), in browsers and Node alike.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export function createSseBackoff(
   options: SseBackoffOptions = {},
   random: () => number = Math.random,
@@ -76,7 +79,9 @@ export function createSseBackoff(
       // reconnection time, which the standard waits at least. The first reconnect therefore waits it
       // exactly, and the jitter shows from the second failed attempt on.
       const jittered = Math.max(baseMs, ceiling / 2 + (random() * ceiling) / 2);
-      return Math.min(maxDelayMs, Math.max(minDelayMs, atLeastMs, jittered));
+      const wait = Math.min(maxDelayMs, Math.max(minDelayMs, atLeastMs, jittered));
+      // Either would be a reconnect storm: options that make no number wait the default cap instead.
+      return Number.isNaN(wait) ? 30_000 : Math.min(wait, MAX_TIMER_MS);
     },
   };
 }

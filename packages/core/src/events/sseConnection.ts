@@ -26,6 +26,9 @@ export interface SseConnection {
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
+// A timer set for longer than this fires after 1 ms, in browsers and Node alike.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 // Statuses that a later attempt may get past. The standard fails the connection on any status but 200;
 // the service's contract says to wait out a 429's Retry-After and try again, and a relay behind a
 // gateway answers 502-504 while it restarts. Any other status is final.
@@ -84,11 +87,14 @@ export function createSseConnection(url: string, options: SseConnectionOptions):
   const arm = (ms: number, ac: AbortController, onTimeout: () => void) => {
     disarm();
     if (!(ms > 0 && Number.isFinite(ms))) return;
-    watchdog = setTimeout(() => {
-      watchdog = undefined;
-      onTimeout();
-      ac.abort();
-    }, ms);
+    watchdog = setTimeout(
+      () => {
+        watchdog = undefined;
+        onTimeout();
+        ac.abort();
+      },
+      Math.min(ms, MAX_TIMER_MS),
+    );
   };
 
   const scheduleReconnect = (atLeastMs = 0) => {
@@ -121,16 +127,18 @@ export function createSseConnection(url: string, options: SseConnectionOptions):
         request: requestInfo(),
         ...(timedOut ? { timedOut } : { cause: scrubError(error, secrets) }),
       });
-    // Only CORS-safelisted headers besides the token's and Last-Event-ID, which the relay allows.
-    const headers: Record<string, string> = { Accept: 'text/event-stream' };
-    if (token !== undefined) Object.assign(headers, authorize(token));
-    if (lastEventId !== undefined) headers['Last-Event-ID'] = utf8ByteString(lastEventId);
     let timedOut = false;
     arm(connectTimeoutMs, ac, () => {
       timedOut = true;
     });
     let response: Response;
     try {
+      // Made here, so that headers that cannot be made (a throwing `authorize`) fail this attempt and
+      // go through the backoff like any other failure. Only CORS-safelisted headers besides the
+      // token's and Last-Event-ID, which the relay allows.
+      const headers: Record<string, string> = { Accept: 'text/event-stream' };
+      if (token !== undefined) Object.assign(headers, authorize(token));
+      if (lastEventId !== undefined) headers['Last-Event-ID'] = utf8ByteString(lastEventId);
       response = await (options.fetch ?? globalThis.fetch)(url, { headers, signal: ac.signal });
     } catch (error) {
       if (closed) return;

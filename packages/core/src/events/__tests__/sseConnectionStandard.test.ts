@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../../errors/apiError';
 import { connectFake as connect, flush, TOKEN } from './fakeSse';
 
-// The stream read as the HTML standard (§9.2) reads one, each test a defect the stream client had.
+// The stream read as the HTML standard (§9.2) reads one, and no failed attempt that skips the backoff.
+// Each test but two (marked "guard") shows a defect the stream client had: it fails on that code.
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -61,6 +62,7 @@ describe('createSseConnection, to the letter of the standard', () => {
     connection.close();
   });
 
+  // guard
   it('takes a fetch that fails at once on every attempt through the backoff, never a tight loop', async () => {
     const { sse, errors, connection } = connect({
       fetch: () => {
@@ -71,6 +73,44 @@ describe('createSseConnection, to the letter of the standard', () => {
     // 1 s reconnection time, then 1, 2 and 4 s (jitter 0): attempts at 0, 1, 2, 4 and 8 s.
     expect(errors).toHaveLength(5);
     expect(errors.every((e) => e instanceof NetworkError && !String(e.message).includes(TOKEN))).toBe(true);
+    expect(connection.state).toBe('reconnecting');
+    expect(sse.requests).toEqual([]);
+    connection.close();
+  });
+
+  it('never sets a reconnect timer that would fire at once: a delay past 2^31 - 1 ms, or options that make no number', async () => {
+    const endsAtOnce = () => eventStream('retry: 3000000000\n\n');
+    for (const backoff of [{ maxDelayMs: Number.POSITIVE_INFINITY }, { initialDelayMs: Number.NaN }]) {
+      const { sse, connection } = connect({ backoff });
+      for (let i = 0; i < 50; i++) sse.reply(endsAtOnce);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(sse.requests).toHaveLength(1);
+      expect(connection.state).toBe('reconnecting');
+      connection.close();
+    }
+  });
+
+  it('keeps a stream whose timeouts are set past 2^31 - 1 ms open, rather than dropping it at once', async () => {
+    const { sse, errors, connection } = connect({ connectTimeoutMs: 3e9, idleTimeoutMs: 3e9 });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(errors).toEqual([]);
+    expect(connection.state).toBe('open');
+    expect(sse.requests).toHaveLength(1);
+    connection.close();
+  });
+
+  it('takes a throwing authorize as a failed attempt, through the backoff', async () => {
+    const { sse, errors, connection } = connect({
+      authorize: () => {
+        throw new TypeError('no key');
+      },
+    });
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(errors.map((e) => (e as NetworkError).name)).toEqual([
+      'NetworkError',
+      'NetworkError',
+      'NetworkError',
+    ]);
     expect(connection.state).toBe('reconnecting');
     expect(sse.requests).toEqual([]);
     connection.close();
@@ -132,6 +172,7 @@ describe('createSseConnection, to the letter of the standard', () => {
     expect(b.connection.state).toBe('closed');
   });
 
+  // guard
   it('keeps the last id through events without one, and an empty id field clears it', async () => {
     const { sse, messages, connection } = connect();
     await flush();
