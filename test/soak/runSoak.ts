@@ -1,9 +1,12 @@
 import { createClient, getClientEvents, type SpendControl } from '@vstore/core';
 import { createService, FAULT_PROFILES, type FaultOptions } from '@vstore/service';
+import { checkDeliveries, type DeliveryCounts } from './checkDeliveries';
 import { awaitConvergence, checkFinalState } from './checkFinalState';
+import { cuttingFetch, randomCuts } from './cuttingFetch';
 import { planSoak, type SoakSize } from './planSoak';
 import { recordingFetch, type Violation } from './recordingFetch';
 import { runClient } from './runWorkload';
+import { seededRandom } from './seededRandom';
 import {
   countLosses,
   countSurfaced,
@@ -12,6 +15,7 @@ import {
   type SoakClient,
   type SoakLedger,
 } from './soakTypes';
+import { watchDeliveries } from './watchDeliveries';
 import { watchStore } from './watchStore';
 
 /** The figures of one run. */
@@ -32,6 +36,17 @@ export interface SoakReport {
    * a read showing the write had landed, or failed as outcome unknown and repeated by the application.
    */
   lostAnswers: { patches: number; reconciled: number; outcomeUnknown: number };
+  /**
+   * The event streams, cut in the middle of a block at random: streams opened and cut, and the relay's
+   * deliveries as every client's gate took them (summed over the clients).
+   */
+  eventStreams: {
+    streams: number;
+    cuts: number;
+    gaps: number;
+    /** Stream requests sent inside the Retry-After window of another request's 429 (a known gap, see recordingFetch). */
+    inCooldown: number;
+  } & DeliveryCounts;
   /** What the soak rules out, from the violations: each must be 0. */
   losses: ReturnType<typeof countLosses>;
   appRetries: number;
@@ -54,6 +69,14 @@ export const CI_FAULTS: FaultOptions = { ...FAULT_PROFILES.chaos, latencyMs: [5,
 /** A write's read-to-commit window: wide enough that concurrent writers collide into 409s. */
 const WRITE_DELAY_MS = 15;
 const SAMPLE_EVERY_MS = 500;
+/**
+ * Chance that a block of an event stream (an event, the relay's opening comment, a heartbeat) is the
+ * one the connection breaks in, after a random byte of it. About one block in twelve: each client's
+ * stream breaks every few seconds, often again before the replay of the event it lost is through.
+ */
+const CUT_RATE = 0.08;
+/** Longest wait before a client reconnects its stream, so a stream cut late still converges in time. */
+const EVENTS_MAX_DELAY_MS = 2000;
 
 /**
  * One seeded soak: several clients, each with its own token, rate-limit bucket, store and event
@@ -87,24 +110,44 @@ export async function runSoak(
   const server = await service.listen({ host: '127.0.0.1', port: 0 });
   const soaks: SoakClient[] = [];
   const disconnects: (() => void)[] = [];
+  let gaps = 0;
   let sampler: ReturnType<typeof setInterval> | undefined;
   try {
     for (const clientPlan of plan.clients) {
       const recorder = recordingFetch(clientPlan.index, server.url, ledger.requests, violate);
+      // Its own seeded stream of cut decisions, apart from the plan's, so the plan stays as it was.
+      const cutter = cuttingFetch(
+        recorder.fetch,
+        randomCuts(seededRandom(seed * 7919 + clientPlan.index), CUT_RATE),
+      );
       const client = createClient({
         baseUrl: server.url,
         getToken: () => clientPlan.token,
-        fetch: recorder.fetch,
+        fetch: cutter.fetch,
         environment: 'soak',
         retry: { baseDelayMs: 50, maxDelayMs: 1000, timeoutMs: 10_000 },
+        events: { backoff: { maxDelayMs: EVENTS_MAX_DELAY_MS } },
       });
+      const events = getClientEvents(client);
       soaks.push({
         plan: clientPlan,
         client,
         recorder,
+        cutter,
         watch: watchStore(clientPlan.index, client.store, violate),
+        deliveries: watchDeliveries(events),
       });
-      disconnects.push(getClientEvents(client).connect('/events'));
+      disconnects.push(
+        events.connect('/events', {
+          onGap: () => {
+            gaps++;
+            violate({
+              invariant: 'every relayed event reaches the gate',
+              detail: `client ${clientPlan.index}: the relay could not replay since its last event id`,
+            });
+          },
+        }),
+      );
     }
     await waitForStreams(soaks);
     // The first render: each client reads the seeded controls once; from then on events and its own calls.
@@ -123,13 +166,18 @@ export async function runSoak(
     await Promise.all(soaks.map((soak) => runClient(soak, ledger)));
     clearInterval(sampler);
     service.setFaults('none');
+    for (const soak of soaks) soak.cutter.stop();
     await awaitConvergence(service, soaks, ledger);
     await checkFinalState(service, plan, soaks, ledger);
-    return report(seed, service.inspect(), soaks, ledger, Date.now() - started);
+    const deliveries = countDeliveries(service.inspect().webhooks.delivered, soaks, ledger);
+    return report(seed, service.inspect(), soaks, ledger, { ...deliveries, gaps }, Date.now() - started);
   } finally {
     clearInterval(sampler);
     for (const disconnect of disconnects) disconnect();
-    for (const soak of soaks) soak.watch.stop();
+    for (const soak of soaks) {
+      soak.watch.stop();
+      soak.deliveries.stop();
+    }
     await server.close();
   }
 }
@@ -157,11 +205,39 @@ async function waitForStreams(soaks: readonly SoakClient[]): Promise<void> {
   }
 }
 
+/**
+ * Every delivery of the relay reached every client's gate, as `checkDeliveries` checks; the payloads
+ * sent under each id are read from every client's streams.
+ */
+function countDeliveries(
+  delivered: number,
+  soaks: readonly SoakClient[],
+  ledger: SoakLedger,
+): Omit<SoakReport['eventStreams'], 'gaps'> {
+  const sent = new Map<number, string>();
+  for (const soak of soaks) for (const [id, data] of soak.cutter.passed) sent.set(id, data);
+  const totals = { streams: 0, cuts: 0, inCooldown: 0, ingested: 0, refused: 0, repeated: 0 };
+  for (const soak of soaks) {
+    const counts = checkDeliveries(soak.plan.index, delivered, sent, soak.deliveries.ingested, (v) =>
+      ledger.violations.push(v),
+    );
+    ledger.checks += delivered;
+    totals.streams += soak.cutter.streams();
+    totals.cuts += soak.cutter.cuts();
+    totals.inCooldown += soak.recorder.streamsInWindow();
+    totals.ingested += counts.ingested;
+    totals.refused += counts.refused;
+    totals.repeated += counts.repeated;
+  }
+  return totals;
+}
+
 function report(
   seed: number,
   state: ReturnType<ReturnType<typeof createService>['inspect']>,
   soaks: readonly SoakClient[],
   ledger: SoakLedger,
+  eventStreams: SoakReport['eventStreams'],
   ms: number,
 ): SoakReport {
   const byStatus = (test: (status: number) => boolean) =>
@@ -185,6 +261,7 @@ function report(
       refusedEvents: refused,
     },
     conflictRetries: ledger.conflictRetries,
+    eventStreams,
     lostAnswers: {
       patches: lostPatchAnswers(ledger.requests),
       reconciled: ledger.reconciled.length,

@@ -1,6 +1,8 @@
 import type { Client, Entity, SpendControl } from '@vstore/core';
+import type { CuttingFetch } from './cuttingFetch';
 import type { ClientPlan, DeletionPlan, EditField } from './planSoak';
 import type { RecordingFetch, RequestRecord, Violation } from './recordingFetch';
+import type { DeliveryWatch } from './watchDeliveries';
 import type { StoreWatch } from './watchStore';
 
 export interface SoakClient {
@@ -8,6 +10,10 @@ export interface SoakClient {
   readonly client: Client;
   readonly watch: StoreWatch;
   readonly recorder: RecordingFetch;
+  /** Breaks the client's event streams in the middle of a block. */
+  readonly cutter: CuttingFetch;
+  /** The client's ingest reports by relay delivery. */
+  readonly deliveries: DeliveryWatch;
 }
 
 /** How one deletion's poll ended. */
@@ -85,6 +91,7 @@ export function countLosses(violations: readonly Violation[]): {
   lostWrites: number;
   duplicateCreates: number;
   regressions: number;
+  skippedEvents: number;
 } {
   const count = (...invariants: string[]) =>
     violations.filter((v) => invariants.includes(v.invariant)).length;
@@ -96,5 +103,6 @@ export function countLosses(violations: readonly Violation[]): {
     ),
     duplicateCreates: count('every create happened exactly once'),
     regressions: count('subscribers see only newer states', 'states shown existed on the service'),
+    skippedEvents: count('every relayed event reaches the gate'),
   };
 }

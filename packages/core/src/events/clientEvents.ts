@@ -79,7 +79,7 @@ export interface ClientEvents extends EventIngest {
   getConnectionState(): ConnectionState;
   /** `getConnectionState()` as an Observable: the current state first, then each change. */
   readonly connectionState$: Observable<ConnectionState>;
-  /** The last event id seen by the most recent connection. */
+  /** The id of the last complete event the most recent connection received: where it resumes. */
   getLastEventId(): string | undefined;
 }
 

@@ -1,10 +1,12 @@
 /**
- * Reconnect delays of the event stream: exponential with jitter between failed attempts, bounded
- * below and above, and reset once a stream has stayed open long enough.
+ * Reconnect delays of the event stream: never less than the reconnection time (the server's `retry:`,
+ * else `initialDelayMs`), as the HTML standard says, exponential with jitter between failed attempts,
+ * bounded below and above, and reset once a stream has stayed open long enough.
  */
 export interface SseBackoffOptions {
   /**
-   * First reconnect delay; a server's SSE `retry:` field replaces it.
+   * The reconnection time: the wait before the first reconnect, and the base of the growth after it.
+   * A server's SSE `retry:` field replaces it.
    * @default 1000
    */
   initialDelayMs?: number;
@@ -38,9 +40,15 @@ export interface SseBackoff {
   setBase(ms: number): void;
   /** A stream opened at `now`. */
   opened(now: number): void;
-  /** The wait before the next attempt, at least `atLeastMs` (a Retry-After) within the bounds. */
+  /**
+   * The wait before the next attempt: never less than the reconnection time (or `atLeastMs`, a
+   * Retry-After), within the bounds.
+   */
   next(now: number, atLeastMs?: number): number;
 }
+
+// A timer set for longer than this, or for NaN, fires at once (after 1 ms), in browsers and Node alike.
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function createSseBackoff(
   options: SseBackoffOptions = {},
@@ -67,9 +75,13 @@ export function createSseBackoff(
       // The floor enters the growth too, so a base of 0 still backs off.
       const ceiling = Math.min(maxDelayMs, Math.max(baseMs, minDelayMs) * factor ** failures);
       failures += 1;
-      // "Equal jitter": half fixed, half random, so a reconnect is never immediate and many tabs spread out.
-      const jittered = ceiling / 2 + (random() * ceiling) / 2;
-      return Math.min(maxDelayMs, Math.max(minDelayMs, atLeastMs, jittered));
+      // "Equal jitter": half fixed, half random, so many tabs spread out; but never under the
+      // reconnection time, which the standard waits at least. The first reconnect therefore waits it
+      // exactly, and the jitter shows from the second failed attempt on.
+      const jittered = Math.max(baseMs, ceiling / 2 + (random() * ceiling) / 2);
+      const wait = Math.min(maxDelayMs, Math.max(minDelayMs, atLeastMs, jittered));
+      // Either would be a reconnect storm: options that make no number wait the default cap instead.
+      return Number.isNaN(wait) ? 30_000 : Math.min(wait, MAX_TIMER_MS);
     },
   };
 }

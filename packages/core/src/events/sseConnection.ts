@@ -18,7 +18,7 @@ export interface SseConnection {
   readonly state: ConnectionState;
   /** The current state first, then each change. */
   readonly state$: Observable<ConnectionState>;
-  /** The last `id:` received, sent as `Last-Event-ID` on reconnect. */
+  /** The id of the last complete event received, sent as `Last-Event-ID` on reconnect. */
   readonly lastEventId: string | undefined;
   /** Aborts the stream and every timer; idempotent. */
   close(): void;
@@ -26,16 +26,23 @@ export interface SseConnection {
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-// Statuses that a later attempt may get past; any other non-2xx is final, as in the EventSource spec.
+// A timer set for longer than this fires after 1 ms, in browsers and Node alike.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+// Statuses that a later attempt may get past. The standard fails the connection on any status but 200;
+// the service's contract says to wait out a 429's Retry-After and try again, and a relay behind a
+// gateway answers 502-504 while it restarts. Any other status is final.
 const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
 
 /**
  * Server-sent events over `fetch` streaming rather than `EventSource`: the browser's EventSource
  * cannot send an `Authorization` header, so the token would have to travel in the URL and from there
- * into server and proxy logs. This keeps the EventSource semantics that matter: `Last-Event-ID`
- * resume, the server's `retry:` hint, and reconnecting after a dropped stream, with exponential
- * backoff and jitter between failed attempts (see `SseBackoffOptions`), and timeouts for a connect
- * that never answers and a stream that falls silent.
+ * into server and proxy logs. The stream is read as the HTML standard reads one (§9.2): only a 200
+ * `text/event-stream` is a stream, an event counts once its blank line has arrived, `Last-Event-ID`
+ * (the last complete event's id, in UTF-8) resumes it, and the server's `retry:` is the wait before
+ * reconnecting. On top of that: exponential backoff with jitter between failed attempts (see
+ * `SseBackoffOptions`), retries of the statuses a later attempt may get past, one token refresh on
+ * 401, and timeouts for a connect that never answers and a stream that falls silent.
  */
 export function createSseConnection(url: string, options: SseConnectionOptions): SseConnection {
   const backoff = createSseBackoff(options.backoff, options.random);
@@ -59,13 +66,13 @@ export function createSseConnection(url: string, options: SseConnectionOptions):
   });
 
   const parser = createSseParser({
-    onId: (id) => {
-      lastEventId = id;
-    },
     onRetry: (ms) => backoff.setBase(ms),
-    onEvent: (message) => {
+    onEvent: (block) => {
+      // Only a complete event moves the resume point: the id of one cut off before its blank line is
+      // dropped with it, or the next Last-Event-ID would name an event never delivered.
+      if (block.id !== undefined) lastEventId = block.id === '' ? undefined : block.id;
       try {
-        options.onMessage(message);
+        options.onMessage({ event: block.event, data: block.data, id: lastEventId });
       } catch (error) {
         report(error);
       }
@@ -80,11 +87,14 @@ export function createSseConnection(url: string, options: SseConnectionOptions):
   const arm = (ms: number, ac: AbortController, onTimeout: () => void) => {
     disarm();
     if (!(ms > 0 && Number.isFinite(ms))) return;
-    watchdog = setTimeout(() => {
-      watchdog = undefined;
-      onTimeout();
-      ac.abort();
-    }, ms);
+    watchdog = setTimeout(
+      () => {
+        watchdog = undefined;
+        onTimeout();
+        ac.abort();
+      },
+      Math.min(ms, MAX_TIMER_MS),
+    );
   };
 
   const scheduleReconnect = (atLeastMs = 0) => {
@@ -117,16 +127,18 @@ export function createSseConnection(url: string, options: SseConnectionOptions):
         request: requestInfo(),
         ...(timedOut ? { timedOut } : { cause: scrubError(error, secrets) }),
       });
-    // Only CORS-safelisted headers besides the token's and Last-Event-ID, which the relay allows.
-    const headers: Record<string, string> = { Accept: 'text/event-stream' };
-    if (token !== undefined) Object.assign(headers, authorize(token));
-    if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
     let timedOut = false;
     arm(connectTimeoutMs, ac, () => {
       timedOut = true;
     });
     let response: Response;
     try {
+      // Made here, so that headers that cannot be made (a throwing `authorize`) fail this attempt and
+      // go through the backoff like any other failure. Only CORS-safelisted headers besides the
+      // token's and Last-Event-ID, which the relay allows.
+      const headers: Record<string, string> = { Accept: 'text/event-stream' };
+      if (token !== undefined) Object.assign(headers, authorize(token));
+      if (lastEventId !== undefined) headers['Last-Event-ID'] = utf8ByteString(lastEventId);
       response = await (options.fetch ?? globalThis.fetch)(url, { headers, signal: ac.signal });
     } catch (error) {
       if (closed) return;
@@ -143,13 +155,16 @@ export function createSseConnection(url: string, options: SseConnectionOptions):
       return scheduleReconnect();
     }
     disarm();
-    if (closed || !response.ok || response.status === 204 || !response.body) {
+    // Only 200 is a stream, as the standard says: a 205 or a 299 is not, whatever its body.
+    if (closed || response.status !== 200 || !response.body) {
       void response.body?.cancel().catch(() => {});
       if (closed) return;
       return refused(response, token);
     }
     const contentType = response.headers.get('content-type') ?? '';
-    if (!contentType.toLowerCase().startsWith('text/event-stream')) {
+    // The MIME type's essence, so `text/event-stream;charset=…` (ignored: the stream is UTF-8) passes
+    // and `text/event-streams` does not.
+    if ((contentType.split(';', 1)[0] ?? '').trim().toLowerCase() !== 'text/event-stream') {
       void response.body.cancel().catch(() => {});
       report(
         new ApiError(
@@ -163,6 +178,7 @@ export function createSseConnection(url: string, options: SseConnectionOptions):
     state$.next('open');
     backoff.opened(Date.now());
     parser.reset();
+    // UTF-8 whatever the charset says, with the one leading byte order mark stripped: the standard's decode.
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let idle = false;
     const armIdle = () =>
@@ -192,14 +208,15 @@ export function createSseConnection(url: string, options: SseConnectionOptions):
     if (!closed) scheduleReconnect();
   };
 
-  /** A non-2xx (or empty) answer: retry, refresh the token once, or stop, as the status says. */
+  /** An answer other than a 200 with a body: retry, refresh the token once, or stop, as the status says. */
   const refused = (response: Response, token: string | undefined): void => {
     // 204 is the SSE way for a server to say "stop reconnecting".
     if (response.status === 204) {
       finish();
       return;
     }
-    if (RETRYABLE_STATUS.has(response.status) || (response.ok && !response.body)) {
+    // A 200 without a body is a stream that ended at once.
+    if (RETRYABLE_STATUS.has(response.status) || response.status === 200) {
       report(new ApiError(`Event stream answered ${response.status}; reconnecting.`, httpError(response)));
       scheduleReconnect(retryAfterMs(response));
       return;
@@ -213,7 +230,12 @@ export function createSseConnection(url: string, options: SseConnectionOptions):
     }
     const ErrorClass = response.status === 401 || response.status === 403 ? GatewayError : ApiError;
     report(
-      new ErrorClass(`Event stream refused with ${response.status}; not reconnecting.`, httpError(response)),
+      new ErrorClass(
+        response.ok
+          ? `Event stream answered ${response.status} rather than 200; not reconnecting.`
+          : `Event stream refused with ${response.status}; not reconnecting.`,
+        httpError(response),
+      ),
     );
     finish();
   };
@@ -247,6 +269,19 @@ export function createSseConnection(url: string, options: SseConnectionOptions):
       finish();
     },
   };
+}
+
+/**
+ * `Last-Event-ID` as the standard sends it: the id's UTF-8 bytes. A `fetch` header value is a
+ * ByteString, one character per byte, so each byte goes as the character of that code: an id with a
+ * character past U+00FF would otherwise make every reconnect throw, and one like `café` would go out
+ * in Latin-1.
+ */
+function utf8ByteString(text: string): string {
+  if (/^[\x20-\x7e]*$/.test(text)) return text;
+  let bytes = '';
+  for (const byte of new TextEncoder().encode(text)) bytes += String.fromCharCode(byte);
+  return bytes;
 }
 
 /** `Retry-After` as delay-seconds or an HTTP-date; 0 when absent or unreadable. The backoff caps it. */

@@ -18,8 +18,9 @@ export interface SseConnectionOptions {
   authorize?: (token: string) => Record<string, string>;
   /** @default globalThis.fetch */
   fetch?: typeof fetch;
-  /** Resume point for the first attempt (later attempts use the last id received). */
+  /** Resume point for the first attempt (later attempts use the id of the last complete event received). */
   lastEventId?: string;
+  /** Reconnect delays: the reconnection time (`retry:`), then exponential with jitter between failed attempts. */
   backoff?: SseBackoffOptions;
   /** Time for the response headers to arrive; past it the attempt is aborted and retried. 0: none. @default 30000 */
   connectTimeoutMs?: number;

@@ -1,3 +1,5 @@
+import { createParser, type EventSourceMessage, type ParseError } from 'eventsource-parser';
+
 /** One dispatched server-sent event. */
 export interface SseMessage {
   /** The `event:` name; undefined for plain messages (what `EventSource.onmessage` receives). */
@@ -8,9 +10,11 @@ export interface SseMessage {
 }
 
 export interface SseParserCallbacks {
-  onEvent(message: SseMessage): void;
-  /** The last event id as of each dispatch, `undefined` after an empty `id:` reset it. */
-  onId?(id: string | undefined): void;
+  /**
+   * A complete event: its block ended with a blank line and had data. `id` is the block's own
+   * `id:` field (`''` for an empty one that resets the last event id), undefined when it had none.
+   */
+  onEvent(block: EventSourceMessage): void;
   /** A valid `retry:` field, in ms. */
   onRetry?(ms: number): void;
 }
@@ -18,7 +22,7 @@ export interface SseParserCallbacks {
 export interface SseParser {
   /** Feeds decoded text; chunks may split lines (and CRLF pairs) anywhere. */
   feed(chunk: string): void;
-  /** Drops a partial line and event, for a new connection. The last event id is kept. */
+  /** Drops a partial line and the event it belongs to, `id:` included, for a new stream. */
   reset(): void;
 }
 
@@ -28,104 +32,51 @@ export class SseBufferOverflowError extends Error {
 }
 
 /**
- * The event stream interpretation of the HTML standard (§9.2.6). Kept here, small, because a stream
- * from the network must not grow memory without limit: a line or event larger than `maxBufferChars`
- * raises `SseBufferOverflowError`, and the connection reconnects.
+ * The event stream interpretation of the HTML standard (§9.2.6), by `eventsource-parser`. A stream
+ * from the network must not grow memory without limit: a partial line plus the data of the event
+ * being read larger than `maxBufferChars` raises `SseBufferOverflowError`, and the connection
+ * reconnects from the last complete event.
+ *
+ * Expects text from `TextDecoder` (UTF-8), which strips the one leading byte order mark the standard
+ * strips.
  */
 export function createSseParser(callbacks: SseParserCallbacks, maxBufferChars = 1 << 20): SseParser {
-  let partial = '';
+  const parser = createParser({
+    maxBufferSize: maxBufferChars,
+    onEvent: callbacks.onEvent,
+    onRetry: (ms) => callbacks.onRetry?.(ms),
+    onError: (error: ParseError) => {
+      // The other errors are fields the standard says to ignore (unknown names, a bogus retry).
+      if (error.type === 'max-buffer-size-exceeded')
+        throw new SseBufferOverflowError(
+          `An event exceeded ${maxBufferChars} characters; dropping the stream.`,
+        );
+    },
+  });
+  // The library would strip the bytes of a BOM read as Latin-1 (`\xEF\xBB\xBF`) at the start; the
+  // text is already decoded, so those are three real characters. It looks only at the first chunk
+  // fed, and an empty one ends that look.
+  const begin = () => parser.feed('');
+  // A CR at the end of a chunk may be a line end or half of a CRLF; the library holds the line
+  // back until the next chunk comes, so an event ended by CR CR would wait for the next heartbeat
+  // (and be lost if the stream ended there). Every line end is made LF here, as it arrives.
   let afterCR = false;
-  let started = false;
-  let data = '';
-  let hasData = false;
-  let eventName = '';
-  let lastId: string | undefined;
-
-  const dispatch = () => {
-    callbacks.onId?.(lastId);
-    if (!hasData) {
-      eventName = '';
-      return;
-    }
-    const message: SseMessage = { event: eventName === '' ? undefined : eventName, data, id: lastId };
-    data = '';
-    hasData = false;
-    eventName = '';
-    callbacks.onEvent(message);
-  };
-
-  const line = (text: string) => {
-    if (text === '') return dispatch();
-    if (text.startsWith(':')) return; // a comment, e.g. a heartbeat
-    const colon = text.indexOf(':');
-    const field = colon === -1 ? text : text.slice(0, colon);
-    let value = colon === -1 ? '' : text.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    switch (field) {
-      case 'event':
-        eventName = value;
-        break;
-      case 'data':
-        data = hasData ? `${data}\n${value}` : value;
-        hasData = true;
-        if (data.length > maxBufferChars) {
-          data = '';
-          hasData = false;
-          throw new SseBufferOverflowError(
-            `An event exceeded ${maxBufferChars} characters; dropping the stream.`,
-          );
-        }
-        break;
-      case 'id':
-        if (!value.includes('\u0000')) lastId = value === '' ? undefined : value;
-        break;
-      case 'retry':
-        if (/^\d+$/.test(value)) callbacks.onRetry?.(Number(value));
-        break;
-      default:
-        break; // unknown fields are ignored, as the standard says
-    }
-  };
+  begin();
 
   return {
     feed(chunk) {
-      let text = chunk;
-      if (!started && text.length > 0) {
-        started = true;
-        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      }
-      let start = 0;
-      for (let i = 0; i < text.length; i++) {
-        const code = text.charCodeAt(i);
-        if (code === 10 && afterCR && i === start) {
-          // The LF of a CRLF whose CR ended the previous chunk (or line).
-          afterCR = false;
-          start = i + 1;
-          continue;
-        }
-        afterCR = false;
-        if (code !== 10 && code !== 13) continue;
-        const full = partial + text.slice(start, i);
-        partial = '';
-        afterCR = code === 13;
-        start = i + 1;
-        line(full);
-      }
-      partial += text.slice(start);
-      if (partial.length > maxBufferChars) {
-        partial = '';
-        throw new SseBufferOverflowError(
-          `A line exceeded ${maxBufferChars} characters; dropping the stream.`,
-        );
-      }
+      if (chunk === '') return;
+      // The LF of a CRLF whose CR ended the previous chunk.
+      let text = afterCR && chunk.charCodeAt(0) === 10 ? chunk.slice(1) : chunk;
+      afterCR = text.charCodeAt(text.length - 1) === 13;
+      if (text === '') return;
+      if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+      parser.feed(text);
     },
     reset() {
-      partial = '';
+      parser.reset();
       afterCR = false;
-      started = false;
-      data = '';
-      hasData = false;
-      eventName = '';
+      begin();
     },
   };
 }

@@ -3,19 +3,28 @@ import { createSseBackoff } from '../sseBackoff';
 import { connectFake, flush } from './fakeSse';
 
 describe('createSseBackoff', () => {
-  it('grows per failed attempt with equal jitter, within the bounds', () => {
+  it('grows per failed attempt, within the bounds', () => {
     const backoff = createSseBackoff({ initialDelayMs: 100, maxDelayMs: 1000, minDelayMs: 10 }, () => 0);
-    expect([0, 0, 0, 0, 0, 0].map(() => backoff.next(0))).toEqual([50, 100, 200, 400, 500, 500]);
+    expect([0, 0, 0, 0, 0, 0].map(() => backoff.next(0))).toEqual([100, 100, 200, 400, 500, 500]);
     expect(backoff.next(0, 5000)).toBe(1000);
   });
 
+  it('never waits less than the reconnection time, so the first reconnect waits it exactly', () => {
+    const options = { initialDelayMs: 100, maxDelayMs: 1000, minDelayMs: 10 };
+    const most = createSseBackoff(options, () => 1);
+    expect([0, 0, 0, 0, 0].map(() => most.next(0))).toEqual([100, 200, 400, 800, 1000]);
+    const retry = createSseBackoff({}, () => 0);
+    retry.setBase(3000);
+    expect([0, 0, 0].map(() => retry.next(0))).toEqual([3000, 3000, 6000]);
+  });
+
   it('starts over only after a stream stayed open for resetAfterMs', () => {
-    const backoff = createSseBackoff({ initialDelayMs: 100, minDelayMs: 10, resetAfterMs: 5000 }, () => 0);
+    const backoff = createSseBackoff({ initialDelayMs: 100, minDelayMs: 10, resetAfterMs: 5000 }, () => 1);
     backoff.next(0);
     backoff.opened(0);
-    expect(backoff.next(4999)).toBe(100);
+    expect(backoff.next(4999)).toBe(200);
     backoff.opened(10_000);
-    expect(backoff.next(15_000)).toBe(50);
+    expect(backoff.next(15_000)).toBe(100);
   });
 
   it("floors every delay, a server's retry: 0 included, and still grows from the floor", () => {

@@ -34,8 +34,8 @@ describe('createSseConnection', () => {
     sse.end();
     await flush();
     expect(connection.state).toBe('reconnecting');
-    // Equal jitter with random() = 0: half of the 1000 ms base.
-    await vi.advanceTimersByTimeAsync(499);
+    // The first reconnect waits the reconnection time, the server's retry:, and no jitter.
+    await vi.advanceTimersByTimeAsync(999);
     expect(sse.requests).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     await flush();
@@ -57,14 +57,16 @@ describe('createSseConnection', () => {
     }
     const times = sse.requests.map((r) => r.at);
     const gaps = times.slice(1).map((t, i) => t - (times[i] ?? 0));
-    // Half of 100, 200, 400, 800, then capped at 1000 → 500.
-    expect(gaps).toEqual([50, 100, 200, 400, 500, 500]);
+    // Half of 100, 200, 400, 800, then capped at 1000 → 500; never under the 100 ms reconnection time.
+    expect(gaps).toEqual([100, 100, 200, 400, 500, 500]);
     expect(errors.every((e) => e instanceof NetworkError)).toBe(true);
     expect(connection.state).toBe('open');
     await vi.advanceTimersByTimeAsync(5000);
     sse.end();
     await flush();
-    await vi.advanceTimersByTimeAsync(60);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(sse.requests).toHaveLength(7);
+    await vi.advanceTimersByTimeAsync(1);
     expect(sse.requests).toHaveLength(8);
     connection.close();
   });
@@ -75,7 +77,7 @@ describe('createSseConnection', () => {
     sse.send('retry: 8000\n\n');
     sse.fail();
     await flush();
-    await vi.advanceTimersByTimeAsync(3999);
+    await vi.advanceTimersByTimeAsync(7999);
     expect(sse.requests).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(sse.requests).toHaveLength(2);
@@ -126,7 +128,7 @@ describe('createSseConnection', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(sse.requests[0]?.signal.aborted).toBe(true);
     expect(errors[0]).toMatchObject({ name: 'NetworkError', timedOut: true });
-    await vi.advanceTimersByTimeAsync(500);
+    await vi.advanceTimersByTimeAsync(1000);
     await flush();
     expect(sse.requests).toHaveLength(2);
     expect(connection.state).toBe('open');
@@ -146,7 +148,7 @@ describe('createSseConnection', () => {
     expect(sse.requests[0]?.signal.aborted).toBe(true);
     expect(errors[0]).toBeInstanceOf(NetworkError);
     expect(connection.state).toBe('reconnecting');
-    await vi.advanceTimersByTimeAsync(500);
+    await vi.advanceTimersByTimeAsync(1000);
     await flush();
     expect(sse.requests[1]?.headers.get('last-event-id')).toBe('7');
     connection.close();

@@ -1,24 +1,23 @@
+import type { EventSourceMessage } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
-import { createSseParser, SseBufferOverflowError, type SseMessage } from '../sseParser';
+import { createSseParser, SseBufferOverflowError } from '../sseParser';
 
 function collect(chunks: readonly string[], max?: number) {
-  const events: SseMessage[] = [];
-  const ids: (string | undefined)[] = [];
+  const events: EventSourceMessage[] = [];
   const retries: number[] = [];
-  const parser = createSseParser(
-    { onEvent: (m) => events.push(m), onId: (id) => ids.push(id), onRetry: (ms) => retries.push(ms) },
-    max,
-  );
+  const parser = createSseParser({ onEvent: (m) => events.push(m), onRetry: (ms) => retries.push(ms) }, max);
   for (const chunk of chunks) parser.feed(chunk);
-  return { events, ids, retries, parser };
+  return { events, retries, parser };
 }
 
+const datas = (events: readonly EventSourceMessage[]) => events.map((e) => e.data);
+
 describe('createSseParser', () => {
-  it('dispatches data, id and event name on a blank line', () => {
+  it("dispatches data, event name and the block's own id on a blank line", () => {
     const { events } = collect(['id: 7\nevent: gap\ndata: {"a":1}\n\n', 'data: plain\n\n']);
     expect(events).toEqual([
       { event: 'gap', data: '{"a":1}', id: '7' },
-      { event: undefined, data: 'plain', id: '7' },
+      { event: undefined, data: 'plain', id: undefined },
     ]);
   });
 
@@ -29,42 +28,61 @@ describe('createSseParser', () => {
 
   it('reads lines split across chunks, including a CRLF split between two chunks', () => {
     const { events } = collect(['da', 'ta: one\r', '\ndata: two\r\r', '\n', 'data: three\n', '\n']);
-    expect(events.map((e) => e.data)).toEqual(['one\ntwo', 'three']);
+    expect(datas(events)).toEqual(['one\ntwo', 'three']);
   });
 
-  it('accepts lone CR line endings and strips a leading byte order mark', () => {
-    const { events } = collect(['\uFEFFdata: x\r\rdata: y\r\r']);
-    expect(events.map((e) => e.data)).toEqual(['x', 'y']);
+  it('takes an LF alone after a chunk that ended in CR as the end of that CRLF, and the next LF as a blank line', () => {
+    const { events } = collect(['data: x\r', '\n', '\n']);
+    expect(datas(events)).toEqual(['x']);
   });
 
-  it('skips comments, unknown fields and blocks without data, while still reporting the id', () => {
-    const { events, ids } = collect([': heartbeat\n\nid: 3\n\nfoo: bar\n\n']);
+  it('dispatches an event ended by CR CR at once, without waiting for the next chunk', () => {
+    // eventsource-parser alone holds a chunk's last CR back until more text comes.
+    const { events } = collect(['data: x\r\r']);
+    expect(datas(events)).toEqual(['x']);
+  });
+
+  it('accepts lone CR line endings', () => {
+    const { events } = collect(['data: x\r\rdata: y\r\r']);
+    expect(datas(events)).toEqual(['x', 'y']);
+  });
+
+  it('leaves the byte order mark to the decoder: a U+FEFF it passes on, or the characters ï»¿, start an unknown field', () => {
+    expect(datas(collect(['\uFEFFdata: x\n\ndata: y\n\n']).events)).toEqual(['y']);
+    expect(datas(collect(['\u00EF\u00BB\u00BFdata: x\n\ndata: y\n\n']).events)).toEqual(['y']);
+  });
+
+  it('skips comments, unknown fields and blocks without data', () => {
+    const { events } = collect([': heartbeat\n\nid: 3\n\nfoo: bar\n\nData: x\n\n']);
     expect(events).toEqual([]);
-    expect(ids).toEqual([undefined, '3', '3']);
   });
 
-  it('resets the id on an empty id field and ignores ids containing NUL', () => {
+  it("gives an empty id field as '' (a reset) and ignores ids containing NUL", () => {
     const { events } = collect(['id: 5\ndata: a\n\nid: 6\u0000\ndata: b\n\nid\ndata: c\n\n']);
-    expect(events.map((e) => e.id)).toEqual(['5', '5', undefined]);
+    expect(events.map((e) => e.id)).toEqual(['5', undefined, '']);
   });
 
-  it('reports only all-digit retry fields', () => {
-    const { retries } = collect(['retry: 2500\n\nretry: 1e3\n\nretry: -1\n\n']);
-    expect(retries).toEqual([2500]);
+  it('reports only all-digit retry fields, in base ten', () => {
+    const { retries } = collect(['retry: 2500\n\nretry: 1e3\n\nretry: -1\n\nretry: 0300\n\n']);
+    expect(retries).toEqual([2500, 300]);
   });
 
-  it('drops a half-received line and event on reset, keeping the last id', () => {
-    const { events, parser } = collect(['id: 9\ndata: done\n\ndata: half', 'way\ndata: more']);
+  it('drops a half-received line and the event it belongs to on reset, its id included', () => {
+    const { events, parser } = collect(['id: 9\ndata: done\n\nid: 10\ndata: half', 'way\n']);
     parser.reset();
-    parser.feed('data: fresh\n\n');
+    parser.feed(': connected\n\ndata: fresh\n\n');
     expect(events).toEqual([
       { event: undefined, data: 'done', id: '9' },
-      { event: undefined, data: 'fresh', id: '9' },
+      { event: undefined, data: 'fresh', id: undefined },
     ]);
   });
 
-  it('refuses a line or an event larger than the bound', () => {
-    expect(() => collect(['x'.repeat(40)], 32)).toThrow(SseBufferOverflowError);
+  it('refuses a line or an event larger than the bound, and parses again after a reset', () => {
+    expect(() => collect(['data: ', 'x'.repeat(40)], 32)).toThrow(SseBufferOverflowError);
     expect(() => collect(['data: 0123456789\n'.repeat(4)], 32)).toThrow(SseBufferOverflowError);
+    const parser = createSseParser({ onEvent: () => {} }, 32);
+    expect(() => parser.feed(`data: ${'x'.repeat(40)}`)).toThrow(SseBufferOverflowError);
+    parser.reset();
+    expect(() => parser.feed('data: small\n\n')).not.toThrow();
   });
 });
