@@ -5,7 +5,6 @@ import {
   type ListObserver,
   observeList,
   RequestValidationError,
-  type SpendControl,
   z,
 } from '@vstore/core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -49,8 +48,8 @@ function until<T>(
 }
 
 /** Every item of a list, page after page, as `list()` gives them; bounded. */
-async function walk(read: (cursor?: string) => Promise<{ items: SpendControl[]; nextCursor?: string }>) {
-  const items: SpendControl[] = [];
+async function walk<T>(read: (cursor?: string) => Promise<{ items: T[]; nextCursor?: string }>) {
+  const items: T[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 100; page++) {
     const answer = await read(cursor);

@@ -2,6 +2,7 @@ import { BehaviorSubject, type Observable } from 'rxjs';
 import { ApiError, GatewayError, NetworkError, type RequestInfo } from '../errors/apiError';
 import { redactUrl, scrubError } from '../errors/redact';
 import { parseRetryAfter } from '../http/retryAfter';
+import { bearer } from '../http/tokenProvider';
 import { createSseBackoff } from './sseBackoff';
 import type { SseConnectionOptions } from './sseConnectionOptions';
 import { createSseParser } from './sseParser';
@@ -23,8 +24,6 @@ export interface SseConnection {
   /** Aborts the stream and every timer; idempotent. */
   close(): void;
 }
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 // A timer set for longer than this fires after 1 ms, in browsers and Node alike.
 const MAX_TIMER_MS = 2 ** 31 - 1;
