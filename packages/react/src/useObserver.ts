@@ -7,7 +7,13 @@ export type ResourceResult<T> = ObserverResult<T> & {
   refetch: () => Promise<void>;
 };
 
-const PENDING = Object.freeze({ data: undefined, error: undefined, status: 'pending', isFetching: false });
+const PENDING = Object.freeze({
+  data: undefined,
+  error: undefined,
+  status: 'pending',
+  isFetching: false,
+  isRemoved: false,
+});
 // Stands in while there is no id: pending, reads nothing, subscribes to nothing.
 const NONE: ResourceObserver<never> = {
   getResult: () => PENDING as ObserverResult<never>,

@@ -23,6 +23,8 @@ export interface ResourceState<T> {
   readonly status: ComputedRef<ResourceStatus>;
   /** True while a read of this key is in flight (the first one or a refetch). */
   readonly isFetching: ComputedRef<boolean>;
+  /** The entity was removed (deleted on the service, seen here or in another tab); no read brings it back. */
+  readonly isRemoved: ComputedRef<boolean>;
   /** Asks the service again (ignoring `maxAgeMs`); never rejects, the error lands in `error`. */
   refetch(): Promise<void>;
 }
@@ -49,7 +51,13 @@ export interface ResourceOptions {
   suspense?: boolean;
 }
 
-const PENDING = Object.freeze({ data: undefined, error: undefined, status: 'pending', isFetching: false });
+const PENDING = Object.freeze({
+  data: undefined,
+  error: undefined,
+  status: 'pending',
+  isFetching: false,
+  isRemoved: false,
+});
 
 /** Refs over one resource observer; shared by `useResource` and `useResourceHistory`. */
 function stateOf<T>(
@@ -67,6 +75,7 @@ function stateOf<T>(
     error: computed(() => result.value.error),
     status: computed(() => result.value.status),
     isFetching: computed(() => result.value.isFetching),
+    isRemoved: computed(() => result.value.isRemoved),
     refetch: () => observer()?.refetch() ?? Promise.resolve(),
   };
 }

@@ -17,21 +17,19 @@ export type ResultStatus = 'pending' | 'success' | 'error';
  * What an observer shows. `status` narrows `data`: there on success, absent while pending, kept (if
  * any) beside the error of a failed read.
  */
-export type ObserverResult<T> =
-  | { readonly status: 'success'; readonly data: T; readonly error: undefined; readonly isFetching: boolean }
-  | {
-      readonly status: 'pending';
-      readonly data: undefined;
-      readonly error: undefined;
-      readonly isFetching: boolean;
-    }
-  | {
-      readonly status: 'error';
-      readonly data: T | undefined;
-      readonly error: VStoreError;
-      /** A read of this key is in flight (the first one or a refetch). */
-      readonly isFetching: boolean;
-    };
+export type ObserverResult<T> = (
+  | { readonly status: 'success'; readonly data: T; readonly error: undefined }
+  | { readonly status: 'pending'; readonly data: undefined; readonly error: undefined }
+  | { readonly status: 'error'; readonly data: T | undefined; readonly error: VStoreError }
+) & {
+  /** A read of this key is in flight (the first one or a refetch). */
+  readonly isFetching: boolean;
+  /**
+   * The entity was removed (its deletion completed, a `*.deleted` event, another tab): `data` is
+   * undefined and no read brings it back. Always false for a historical version or a history list.
+   */
+  readonly isRemoved: boolean;
+};
 
 /** One read as a subscribable result; see `observeResource`. */
 export interface ResourceObserver<T> {
@@ -106,10 +104,18 @@ export function resultOf<T>(
   data: T | undefined,
   error: VStoreError | undefined,
   isFetching: boolean,
+  isRemoved = false,
 ): ObserverResult<T> {
-  if (prev && prev.data === data && prev.error === error && prev.isFetching === isFetching) return prev;
+  if (
+    prev &&
+    prev.data === data &&
+    prev.error === error &&
+    prev.isFetching === isFetching &&
+    prev.isRemoved === isRemoved
+  )
+    return prev;
   const status = error !== undefined ? 'error' : data === undefined ? 'pending' : 'success';
-  return Object.freeze({ data, error, status, isFetching }) as ObserverResult<T>;
+  return Object.freeze({ data, error, status, isFetching, isRemoved }) as ObserverResult<T>;
 }
 
 /**
@@ -160,6 +166,7 @@ export function observeResource<T extends object>(
           : view.get<T>(type, id),
         state?.error,
         state?.isFetching ?? false,
+        version === 0 && store.isRemoved(type, id),
       ),
     (entry, changed) => {
       const offStore = version ? undefined : store.subscribe(type, id, changed);
