@@ -10,6 +10,7 @@ export const DEVTOOLS_CSS = `
 :host([open][dock=bottom]){inset:auto 0 0;width:auto;height:var(--size);border-width:1px 0 0}
 :host([hidden]),[hidden]{display:none!important}
 *{box-sizing:border-box}
+section{flex:1;display:flex;flex-direction:column;min-height:0}
 .grip{position:absolute;inset:0 auto 0 0;width:5px;cursor:ew-resize;touch-action:none}
 :host([dock=left]) .grip{inset:0 0 0 auto}
 :host([dock=bottom]) .grip{inset:0 0 auto;width:auto;height:5px;cursor:ns-resize}
@@ -21,7 +22,7 @@ export const DEVTOOLS_CSS = `
 :host(:not([open])) .toggle{writing-mode:vertical-rl;padding:8px 2px}
 :host([open]) .badge{display:none}
 .body{flex:1;overflow:auto;padding:0 8px 8px;border-top:1px solid #30363d}
-button,select,input{font:inherit;color:inherit;background:#21262d;border:1px solid #3d444d;border-radius:4px;padding:2px 8px}
+button,select,input{font:inherit;color:inherit;background:#21262d;border:1px solid #3d444d;border-radius:4px;padding:2px 8px;min-height:24px}
 button{cursor:pointer}
 button:hover{background:#30363d}
 [aria-pressed=true]{background:#3d2f00;border-color:#e3b341}

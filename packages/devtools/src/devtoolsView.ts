@@ -48,7 +48,7 @@ const timelineRow = (e: TimelineEntry): string =>
     e.historical ? ' (cache)' : ''
   }</td><td class=num>${versionText(e.heldVersion)}</td><td class=num>${versionText(e.version)}</td></tr>`;
 
-const SKELETON = `<style>${DEVTOOLS_CSS}</style>
+const SKELETON = `<style>${DEVTOOLS_CSS}</style><section aria-label="vstore devtools">
 <div class=grip id=grip role=separator tabindex=0 aria-label="Resize vstore devtools" aria-valuemin=120></div>
 <div class=bar><button type=button class=toggle id=toggle aria-controls=body></button><span class=summary id=summary></span>
 <label>Dock <select id=dock>${options(DOCKS)}</select></label></div>
@@ -66,7 +66,7 @@ ${ENTITY_HTML}
 <label>Outcome <select id=outcome>${options(OUTCOME_FILTERS)}</select></label>
 <button type=button id=pause></button><button type=button id=clear>Clear timeline</button></div>
 <table class=timeline aria-labelledby=timeline-h>${TIMELINE_HEAD}<tbody id=timeline></tbody></table>
-<p class=note id=timeline-note></p></div>`;
+<p class=note id=timeline-note></p></div></section>`;
 
 /** Builds the panel inside `root` (the element's shadow root) and returns how to redraw it. */
 export function createDevtoolsView(root: ShadowRoot, actions: ViewActions): DevtoolsView {
@@ -106,8 +106,11 @@ export function createDevtoolsView(root: ShadowRoot, actions: ViewActions): Devt
     else s.compare = [Number($<HTMLSelectElement>('from').value), Number($<HTMLSelectElement>('to').value)];
     changed();
   });
-  root.addEventListener('input', () => {
-    state().keyFilter = $<HTMLInputElement>('filter').value;
+  root.addEventListener('input', (event) => {
+    // Selects fire `input` too, before `change`: a redraw here would put their old value back.
+    const { id, value } = event.target as HTMLInputElement;
+    if (id !== 'filter') return;
+    state().keyFilter = value;
     changed();
   });
 

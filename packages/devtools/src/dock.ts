@@ -32,7 +32,7 @@ export function loadLayout(): Layout {
   return {
     dock: DOCKS.includes(saved?.dock as Dock) ? (saved?.dock as Dock) : 'bottom',
     bottom: size(saved?.bottom, 300),
-    side: size(saved?.side, 440),
+    side: size(saved?.side, 360),
   };
 }
 

@@ -54,18 +54,18 @@ describe('docking', () => {
     choose(root, 'dock', 'right');
     await flush();
     expect(element.getAttribute('dock')).toBe('right');
-    expect(element.style.getPropertyValue('--size')).toBe('440px');
-    expect(html().getPropertyValue('padding-right')).toBe('440px');
+    expect(element.style.getPropertyValue('--size')).toBe('360px');
+    expect(html().getPropertyValue('padding-right')).toBe('360px');
     // The bottom dock's styles are gone.
     expect(html().getPropertyValue('overflow')).toBe('');
     expect(body().getPropertyValue('position')).toBe('');
     expect(grip(root).getAttribute('aria-orientation')).toBe('vertical');
-    expect(saved()).toEqual({ dock: 'right', bottom: 300, side: 440 });
+    expect(saved()).toEqual({ dock: 'right', bottom: 300, side: 360 });
 
     choose(root, 'dock', 'left');
     await flush();
     expect(html().getPropertyValue('padding-right')).toBe('');
-    expect(html().getPropertyValue('padding-left')).toBe('440px');
+    expect(html().getPropertyValue('padding-left')).toBe('360px');
     element.open = false;
     await flush();
     // Docked left, the rail is on the left too.
@@ -86,17 +86,17 @@ describe('docking', () => {
     press(root, 'ArrowLeft');
     await flush();
     expect(element.style.getPropertyValue('--size')).toBe('252px');
-    expect(saved()).toEqual({ dock: 'bottom', bottom: 252, side: 440 });
+    expect(saved()).toEqual({ dock: 'bottom', bottom: 252, side: 360 });
 
     choose(root, 'dock', 'right');
     press(root, 'ArrowLeft');
     await flush();
-    expect(html().getPropertyValue('padding-right')).toBe('456px');
+    expect(html().getPropertyValue('padding-right')).toBe('376px');
     choose(root, 'dock', 'left');
     press(root, 'ArrowLeft');
     await flush();
-    expect(html().getPropertyValue('padding-left')).toBe('440px');
-    expect(saved()).toEqual({ dock: 'left', bottom: 252, side: 440 });
+    expect(html().getPropertyValue('padding-left')).toBe('360px');
+    expect(saved()).toEqual({ dock: 'left', bottom: 252, side: 360 });
   });
 
   it('keeps at least 120 px of panel and 80 px of page', async () => {
@@ -119,7 +119,7 @@ describe('docking', () => {
   it('falls back to the defaults for a saved layout it cannot read', () => {
     for (const junk of ['{', '"right"', '{"dock":"top","bottom":"tall","side":-4}', 'null', '[]']) {
       localStorage.setItem(LAYOUT_KEY, junk);
-      expect(loadLayout()).toEqual({ dock: 'bottom', bottom: 300, side: 440 });
+      expect(loadLayout()).toEqual({ dock: 'bottom', bottom: 300, side: 360 });
     }
   });
 
@@ -134,7 +134,7 @@ describe('docking', () => {
     await flush();
     press(root, 'ArrowLeft');
     await flush();
-    expect(html().getPropertyValue('padding-right')).toBe('456px');
+    expect(html().getPropertyValue('padding-right')).toBe('376px');
   });
 
   it('works, with the defaults, when every storage call throws', async () => {
@@ -150,7 +150,7 @@ describe('docking', () => {
     choose(root, 'dock', 'right');
     await flush();
     expect(storage.setItem).toHaveBeenCalled();
-    expect(html().getPropertyValue('padding-right')).toBe('440px');
+    expect(html().getPropertyValue('padding-right')).toBe('360px');
   });
 
   it('gives the page back its own inline styles when unmounted', async () => {

@@ -108,6 +108,23 @@ describe('the entity view', () => {
     expect([from.value, to.value]).toEqual(['1', '2']);
   });
 
+  it('keeps a version picked from the keyboard, whose `input` event comes before `change`', async () => {
+    store.apply('a', '1', { version: 3 });
+    store.applyHistorical('a', '1', { version: 1 });
+    store.applyHistorical('a', '1', { version: 2 });
+    const { root } = mount(store);
+    await open(root, 'a/1');
+    const from = root.getElementById('from') as HTMLSelectElement;
+    from.value = '1';
+    // As a browser dispatches them: microtasks (a redraw) run between the two events.
+    from.dispatchEvent(new Event('input', { bubbles: true }));
+    await flush();
+    from.dispatchEvent(new Event('change', { bubbles: true }));
+    await flush();
+    expect(from.value).toBe('1');
+    expect(rows(root, 'fields')[0]).toEqual(['version changed', '1', '3']);
+  });
+
   it('lists a field that only one version has against an em dash', async () => {
     store.apply('a', '1', { version: 2, added: true });
     store.applyHistorical('a', '1', { version: 1, dropped: 'x' });
