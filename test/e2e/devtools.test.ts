@@ -155,6 +155,13 @@ for (const dashboard of DASHBOARDS) {
     it('docked at the bottom and resized by dragging, covers no content at 390 px, and keeps its size on reload', async () => {
       const phone = await open(PHONE);
       const panel = devtools(phone);
+      // The reader keeps their place: the window's scroll carries over to the body, which scrolls
+      // while the panel is docked at the bottom, and back when it collapses.
+      await phone.evaluate(() => scrollTo(0, 700));
+      await panel.open();
+      expect(await phone.evaluate(() => [document.body.scrollTop, scrollY])).toEqual([700, 0]);
+      await panel.close();
+      expect(await phone.evaluate(() => [document.body.scrollTop, scrollY])).toEqual([0, 700]);
       await panel.open();
       await coversNothing(phone, '390 px, open at the bottom');
       const grip = panel.panel.getByRole('separator', { name: 'Resize vstore devtools' });

@@ -74,9 +74,12 @@ export function createPageReservation(): (side: Dock | undefined, px: number) =>
     bodyScrolls = side === 'bottom';
     if (bodyScrolls) {
       set(root.style, 'overflow', 'hidden');
+      // Its own height or min-height (a common `min-height: 100vh`) would outweigh the inset.
       for (const [name, value] of [
         ['position', 'fixed'],
         ['inset', `0 0 ${px}px`],
+        ['height', 'auto'],
+        ['min-height', '0'],
         ['overflow', 'auto'],
       ] as const)
         set(body.style, name, value);

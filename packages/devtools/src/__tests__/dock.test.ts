@@ -153,6 +153,15 @@ describe('docking', () => {
     expect(html().getPropertyValue('padding-right')).toBe('360px');
   });
 
+  it('outweighs a page that sizes its body to the window, as `min-height: 100vh` does', async () => {
+    body().setProperty('min-height', '100vh');
+    body().setProperty('height', '100%');
+    mount(store);
+    await flush();
+    expect(body().getPropertyValue('min-height')).toBe('0');
+    expect(body().getPropertyValue('height')).toBe('auto');
+  });
+
   it('gives the page back its own inline styles when unmounted', async () => {
     html().setProperty('overflow', 'scroll');
     body().setProperty('position', 'relative');
