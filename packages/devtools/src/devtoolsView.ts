@@ -103,7 +103,9 @@ export function createDevtoolsView(root: ShadowRoot, actions: ViewActions): Devt
     const s = state();
     if (id === 'dock') return actions.dock(value as Dock);
     if (id === 'outcome') s.outcomeFilter = value as OutcomeFilter;
-    else s.compare = [Number($<HTMLSelectElement>('from').value), Number($<HTMLSelectElement>('to').value)];
+    else if (id === 'from' || id === 'to')
+      s.compare = [Number($<HTMLSelectElement>('from').value), Number($<HTMLSelectElement>('to').value)];
+    else return;
     changed();
   });
   root.addEventListener('input', (event) => {
