@@ -1,6 +1,7 @@
 import type { Client } from '@vstore/core';
 import { createDevtoolsState, type DevtoolsState } from './devtoolsState';
 import { createDevtoolsView, type DevtoolsView } from './devtoolsView';
+import { clampSize, createPageReservation, type Layout, loadLayout, RAIL, saveLayout } from './dock';
 
 /** What the panel reads from a client: its store. */
 export type DevtoolsClient = Pick<Client, 'store'>;
@@ -44,6 +45,8 @@ function createElementClass(): CustomElementConstructor {
     #state: DevtoolsState = createDevtoolsState(DEFAULT_CAPACITY);
     #view: DevtoolsView | undefined;
     #renderQueued = false;
+    #layout: Layout = loadLayout();
+    #reserve = createPageReservation();
 
     get client(): DevtoolsClient | undefined {
       return this.#client;
@@ -72,7 +75,6 @@ function createElementClass(): CustomElementConstructor {
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
-      // `open` needs only the redraw below: the view reads it from the attribute each time.
       if (name === 'capacity') {
         const capacity = value === null ? DEFAULT_CAPACITY : Number(value);
         if (capacity === this.#state.log.capacity) return;
@@ -81,7 +83,7 @@ function createElementClass(): CustomElementConstructor {
         const fresh = this.#freshState(capacity);
         for (const [key, row] of this.#state.keys) fresh.keys.set(key, row);
         this.#state = fresh;
-      }
+      } else if (this.isConnected) this.#place();
       this.#scheduleRender();
     }
 
@@ -89,33 +91,51 @@ function createElementClass(): CustomElementConstructor {
       if (this.#view === undefined) {
         const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
         this.#view = createDevtoolsView(root, {
-          onToggle: () => {
+          state: () => this.#state,
+          toggle: () => {
             this.open = !this.open;
           },
-          onPause: () => {
-            this.#state.paused = !this.#state.paused;
-            this.#scheduleRender();
+          changed: () => this.#scheduleRender(),
+          dock: (dock) => {
+            this.#layout.dock = dock;
+            this.#place(true);
           },
-          onClear: () => {
-            this.#state.clear();
-            this.#scheduleRender();
-          },
-          onKeyFilter: (value) => {
-            this.#state.keyFilter = value;
-            this.#scheduleRender();
-          },
-          onOutcomeFilter: (value) => {
-            this.#state.outcomeFilter = value;
-            this.#scheduleRender();
+          resize: (px, done) => {
+            const { dock } = this.#layout;
+            this.#layout[dock === 'bottom' ? dock : 'side'] = clampSize(dock, px);
+            this.#place(done);
           },
         });
       }
       this.#connectStore();
-      this.#view.render(this.#state, this.open);
+      this.#place();
+      this.#render();
     }
 
     disconnectedCallback(): void {
       this.#disconnectStore();
+      this.#reserve(undefined, 0);
+    }
+
+    /** The open panel's height (docked at the bottom) or width, within the window as it is now. */
+    #size(): number {
+      const { dock } = this.#layout;
+      return clampSize(dock, this.#layout[dock === 'bottom' ? dock : 'side']);
+    }
+
+    /** Docks the panel and makes room for it in the page; `save` keeps the layout for this origin. */
+    #place(save = false): void {
+      const { dock } = this.#layout;
+      const px = this.open ? this.#size() : RAIL;
+      this.setAttribute('dock', dock);
+      this.style.setProperty('--size', `${px}px`);
+      this.#reserve(this.open ? dock : dock === 'left' ? dock : 'right', px);
+      if (save) saveLayout(this.#layout);
+      this.#scheduleRender();
+    }
+
+    #render(): void {
+      this.#view?.render(this.#client?.store, this.open, this.#layout.dock, this.#size());
     }
 
     #freshState(capacity: number): DevtoolsState {
@@ -150,7 +170,7 @@ function createElementClass(): CustomElementConstructor {
       this.#renderQueued = true;
       queueMicrotask(() => {
         this.#renderQueued = false;
-        this.#view?.render(this.#state, this.open);
+        this.#render();
       });
     }
   };

@@ -1,22 +1,11 @@
 import type { StoreChange } from '@vstore/core';
 import { createRingBuffer, type RingBuffer } from './ringBuffer';
 
-/** One write in the timeline. The entity itself is not kept, so the log holds no app data alive. */
-export interface TimelineEntry {
-  /** Increases by one per recorded write; survives ring-buffer drops, so rows can be told apart. */
-  readonly seq: number;
-  /** Epoch milliseconds when the devtools saw the write. */
-  readonly time: number;
-  readonly type: string;
-  readonly id: string;
-  readonly origin: string;
-  readonly outcome: StoreChange['outcome'];
-  /** The offered version (undefined for removals and unversioned types). */
-  readonly version: number | undefined;
-  readonly heldVersion: number | undefined;
-  /** A write to the history cache, which never changes the latest state. */
-  readonly historical: boolean;
-}
+/**
+ * One write in the timeline: the store's change record without its entity, so the log holds no app
+ * data alive, and the time the panel saw it (epoch milliseconds).
+ */
+export type TimelineEntry = Omit<StoreChange, 'entity'> & { readonly time: number };
 
 /** The latest known state of one store key. */
 export interface KeyRow {
@@ -29,62 +18,72 @@ export interface KeyRow {
 }
 
 /**
- * Which writes the timeline shows: all, only applied ones, every refused one (`refused`), one
- * refusal reason (`stale`, `duplicate`, `deleted`), or removals.
+ * What a write means to a person: `problem` (worth a look: a stale write to the latest state, a write
+ * refused because its key was removed, a removal), `routine` (a duplicate, or a version too old for the
+ * history cache: the gate doing its job, nothing lost) or `applied`.
  */
-export type OutcomeFilter = 'all' | 'applied' | 'refused' | 'stale' | 'duplicate' | 'deleted' | 'removed';
+export type Weight = 'applied' | 'problem' | 'routine';
+
+export function weigh(outcome: StoreChange['outcome'], historical: boolean): Weight {
+  if (outcome === 'applied') return outcome;
+  return outcome === 'duplicate' || (outcome === 'stale' && historical) ? 'routine' : 'problem';
+}
+
+/**
+ * Which writes the timeline shows: all, those of one weight (`problem`, `routine`, `applied`), or
+ * those of one outcome (`stale`, `duplicate`, `deleted`, `removed`).
+ */
+export type OutcomeFilter = 'all' | Weight | Exclude<StoreChange['outcome'], 'applied'>;
 
 export const OUTCOME_FILTERS: readonly OutcomeFilter[] = [
   'all',
+  'problem',
+  'routine',
   'applied',
-  'refused',
   'stale',
   'duplicate',
   'deleted',
   'removed',
 ];
 
-const ORIGIN_LABELS: Readonly<Record<string, string>> = {
-  response: 'response',
-  history: 'history',
-  event: 'event',
-  broadcast: 'other tab',
-  hydrate: 'hydrate',
-  optimistic: 'optimistic',
-};
+const ORIGIN_LABELS: Readonly<Record<string, string>> = { broadcast: 'other tab' };
 
 /** How the panel names an origin: `broadcast` is a write relayed from another tab. */
-export function originLabel(origin: string | undefined): string {
-  if (origin === undefined) return '—';
-  return Object.hasOwn(ORIGIN_LABELS, origin) ? (ORIGIN_LABELS[origin] as string) : origin;
-}
+export const originLabel = (origin: string | undefined): string =>
+  origin === undefined ? '—' : Object.hasOwn(ORIGIN_LABELS, origin) ? ORIGIN_LABELS[origin]! : origin;
 
-export function outcomeLabel(outcome: StoreChange['outcome']): string {
-  return outcome === 'applied' || outcome === 'removed' ? outcome : `refused: ${outcome}`;
-}
+export const outcomeLabel = (outcome: StoreChange['outcome']): string =>
+  outcome === 'applied' || outcome === 'removed' ? outcome : `refused: ${outcome}`;
 
-export function isRefused(outcome: StoreChange['outcome']): boolean {
-  return outcome === 'stale' || outcome === 'duplicate' || outcome === 'deleted';
-}
+const matches = (filter: OutcomeFilter, entry: TimelineEntry): boolean =>
+  filter === 'all' || filter === entry.outcome || filter === weigh(entry.outcome, entry.historical);
 
-function matchesOutcome(filter: OutcomeFilter, outcome: StoreChange['outcome']): boolean {
-  if (filter === 'all') return true;
-  if (filter === 'refused') return isRefused(outcome);
-  return filter === outcome;
-}
+/**
+ * Writes seen since the last clear, including those the ring buffer dropped or pause skipped: by
+ * weight (`applied`, `problem`, `routine`), and the problems by outcome.
+ */
+export type Counts = Record<Weight | 'stale' | 'deleted' | 'removed', number>;
 
-export type OutcomeCounts = Record<StoreChange['outcome'], number>;
+/** Problems kept for the "To look at" list, apart from the timeline, so routine writes never push them out. */
+export const PROBLEMS_KEPT = 100;
 
-/** What the panel shows, without any DOM: the key table, the timeline and its filters. */
+/** What the panel shows, without any DOM: the key table, the problems, the timeline and its filters. */
 export interface DevtoolsState {
   readonly log: RingBuffer<TimelineEntry>;
+  /**
+   * Problems, oldest first. Today the problem writes; read errors will join them once core reports
+   * them (a read's key, time and error are all a row needs).
+   */
+  readonly problems: RingBuffer<TimelineEntry>;
   readonly keys: Map<string, KeyRow>;
-  /** Writes seen per outcome since the last clear, including those the ring buffer dropped or pause skipped. */
-  readonly counts: OutcomeCounts;
+  readonly counts: Counts;
   paused: boolean;
   keyFilter: string;
   outcomeFilter: OutcomeFilter;
-  /** Records a write: the key table always follows it; the timeline only while not paused. */
+  /** The key whose entity is shown (`type/id`), if any, and the two versions compared. */
+  entity: KeyRow | undefined;
+  compare: [number, number] | undefined;
+  /** Records a write: the key table, counts and problems always follow it; the timeline only while not paused. */
   record(change: StoreChange, now: number): void;
   /** Starts the key table from what the store holds already. */
   seed(
@@ -93,40 +92,46 @@ export interface DevtoolsState {
   ): void;
   /** The timeline through both filters, newest first. */
   visibleEntries(): TimelineEntry[];
-  /** Empties the timeline and the counts; the key table stays, it mirrors the store. */
+  /** Empties the timeline, the problems and the counts; the key table stays, it mirrors the store. */
   clear(): void;
 }
 
-const keyOf = (type: string, id: string) => `${type}/${id}`;
+export const keyOf = (row: { type: string; id: string }) => `${row.type}/${row.id}`;
 
-function emptyCounts(): OutcomeCounts {
-  return { applied: 0, stale: 0, duplicate: 0, deleted: 0, removed: 0 };
-}
+const emptyCounts = (): Counts => ({ applied: 0, problem: 0, routine: 0, stale: 0, deleted: 0, removed: 0 });
 
 export function createDevtoolsState(capacity: number): DevtoolsState {
   const log = createRingBuffer<TimelineEntry>(capacity);
+  const problems = createRingBuffer<TimelineEntry>(PROBLEMS_KEPT);
   const keys = new Map<string, KeyRow>();
-  let seq = 0;
   const state: DevtoolsState = {
     log,
+    problems,
     keys,
     counts: emptyCounts(),
     paused: false,
     keyFilter: '',
     outcomeFilter: 'all',
-    record(change, now) {
-      state.counts[change.outcome]++;
-      const { type, id, origin, outcome, version, heldVersion, historical } = change;
-      if (!historical && (outcome === 'applied' || outcome === 'removed')) {
-        keys.set(keyOf(type, id), { type, id, version, origin, removed: outcome === 'removed' });
+    entity: undefined,
+    compare: undefined,
+    record({ entity: _, ...change }, time) {
+      const { type, id, origin, outcome, version, historical } = change;
+      const entry: TimelineEntry = { ...change, time };
+      const weight = weigh(outcome, historical);
+      state.counts[weight]++;
+      if (weight === 'problem') {
+        state.counts[outcome as 'stale' | 'deleted' | 'removed']++;
+        problems.push(entry);
       }
-      if (state.paused) return;
-      log.push({ seq: ++seq, time: now, type, id, origin, outcome, version, heldVersion, historical });
+      if (!historical && (outcome === 'applied' || outcome === 'removed')) {
+        keys.set(keyOf(change), { type, id, version, origin, removed: outcome === 'removed' });
+      }
+      if (!state.paused) log.push(entry);
     },
     seed(entities, removed) {
       for (const [type, id, entity] of entities) {
         const version = (entity as { version?: unknown } | null)?.version;
-        keys.set(keyOf(type, id), {
+        keys.set(`${type}/${id}`, {
           type,
           id,
           version: typeof version === 'number' ? version : undefined,
@@ -135,23 +140,23 @@ export function createDevtoolsState(capacity: number): DevtoolsState {
         });
       }
       for (const [type, id] of removed) {
-        keys.set(keyOf(type, id), { type, id, version: undefined, origin: undefined, removed: true });
+        keys.set(`${type}/${id}`, { type, id, version: undefined, origin: undefined, removed: true });
       }
     },
     visibleEntries() {
       const needle = state.keyFilter.trim().toLowerCase();
-      const out: TimelineEntry[] = [];
-      const all = log.toArray();
-      for (let i = all.length - 1; i >= 0; i--) {
-        const entry = all[i] as TimelineEntry;
-        if (!matchesOutcome(state.outcomeFilter, entry.outcome)) continue;
-        if (needle !== '' && !keyOf(entry.type, entry.id).toLowerCase().includes(needle)) continue;
-        out.push(entry);
-      }
-      return out;
+      return log
+        .toArray()
+        .reverse()
+        .filter(
+          (entry) =>
+            matches(state.outcomeFilter, entry) &&
+            (needle === '' || keyOf(entry).toLowerCase().includes(needle)),
+        );
     },
     clear() {
       log.clear();
+      problems.clear();
       Object.assign(state.counts, emptyCounts());
     },
   };

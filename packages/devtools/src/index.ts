@@ -2,7 +2,7 @@ import { defineDevtoolsElement } from './devtoolsElement';
 
 export type { DevtoolsClient, VstoreDevtoolsElement } from './devtoolsElement';
 export { DEVTOOLS_TAG, defineDevtoolsElement } from './devtoolsElement';
-export type { KeyRow, OutcomeFilter, TimelineEntry } from './devtoolsState';
+export type { KeyRow, OutcomeFilter, TimelineEntry, Weight } from './devtoolsState';
 export type { MountDevtoolsOptions } from './mountDevtools';
 export { mountDevtools } from './mountDevtools';
 

@@ -8,8 +8,9 @@ import {
 /** Options of `mountDevtools`: where the panel goes, how many writes it keeps, whether it starts open. */
 export interface MountDevtoolsOptions {
   /**
-   * Where the panel is appended. It floats at the bottom right whatever the target; pass one to keep
-   * it inside a subtree you remove yourself.
+   * Where the panel is appended. It docks to the window whatever the target (a rail down the side
+   * when collapsed, the bottom or a side when open); pass one to keep it inside a subtree you remove
+   * yourself.
    * @default document.body
    */
   target?: Element | DocumentFragment;
@@ -27,8 +28,10 @@ export interface MountDevtoolsOptions {
 
 /**
  * Shows `client`'s store in a `<vstore-devtools>` panel. Returns the unmount function, which removes
- * the element and ends its subscription to `store.changes`. For development builds: every write the
- * store sees, applied or refused (stale, duplicate, deleted), with its origin and versions.
+ * the element, gives the page back the room it took and ends its subscription to `store.changes`.
+ * For development builds: the writes worth a look (stale, deleted, removed) apart from routine ones,
+ * every key, any entity's fields and cached versions, and every write the store sees with its origin
+ * and versions.
  *
  * @example
  * ```ts

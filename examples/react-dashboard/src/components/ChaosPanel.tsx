@@ -12,6 +12,18 @@ const PROFILE_TEXT: Record<FaultState, string> = {
   custom: 'Custom fault settings are on',
 };
 
+/**
+ * What a named profile does, said when it is switched on: nothing shows until the app sends requests
+ * and the service writes, so the panel tells a person what to expect and how to see it.
+ * (The service's FAULT_PROFILES hold the numbers.)
+ */
+const PROFILE_EFFECTS: Partial<Record<FaultState, string>> = {
+  chaos:
+    'From now on about 8 in 100 requests start a burst of three 429s (Retry-After 1 to 5 s), 15 in 100 fail with a 5xx, half are slowed by up to 0.4 s, and a quarter of the webhooks come twice or late. Refresh, edit or delete to watch the client retry and the counters below move.',
+  flaky:
+    'From now on about 3 in 100 requests start a burst of two 429s, 5 in 100 fail with a 5xx, a fifth are slowed by up to 0.15 s, and one webhook in ten comes twice or late. Refresh, edit or delete to watch the client retry and the counters below move.',
+};
+
 /** Milliseconds left until `until`, re-rendering every 200 ms while some are left. */
 function useCountdown(until: number | undefined): number {
   const [, tick] = useState(0);
@@ -93,9 +105,17 @@ export function ChaosPanel({ admin, network }: { admin: ServiceAdmin; network: N
         />
         <span>Inject faults (chaos profile)</span>
       </label>
-      <p className="small" role="status" data-testid="chaos-state" data-profile={profile ?? ''}>
-        {profile === undefined ? 'Reading the fault profile…' : PROFILE_TEXT[profile]}
-      </p>
+      {/* One live region: switching says what is now on and what it will do. */}
+      <div role="status">
+        <p className="small" data-testid="chaos-state" data-profile={profile ?? ''}>
+          {profile === undefined ? 'Reading the fault profile…' : PROFILE_TEXT[profile]}
+        </p>
+        {profile !== undefined && PROFILE_EFFECTS[profile] && (
+          <p className="small chaos-effects" data-testid="chaos-effects">
+            {PROFILE_EFFECTS[profile]}
+          </p>
+        )}
+      </div>
       <div className="countdown" data-testid="retry-countdown" data-active={remainingMs > 0}>
         {remainingMs > 0 ? (
           <>

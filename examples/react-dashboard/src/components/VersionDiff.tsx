@@ -29,9 +29,9 @@ export function VersionDiff({ id, left, right }: Props) {
     <table className="diff" data-testid="version-diff">
       <thead>
         <tr>
-          <th />
-          <th>Version {left}</th>
-          <th>Version {right}</th>
+          <th scope="col">Field</th>
+          <th scope="col">Version {left}</th>
+          <th scope="col">Version {right}</th>
         </tr>
       </thead>
       <tbody>

@@ -89,25 +89,39 @@ export function VersionHistory({ id }: { id: string }) {
           </button>
         </nav>
       )}
-      <div className="diff-pickers">
-        Compare
-        <select value={left} onChange={choose('left')} data-testid="diff-left" aria-label="Left version">
-          {versions.map((v) => (
-            <option key={v} value={v}>
-              v{v}
-            </option>
-          ))}
-        </select>
-        with
-        <select value={right} onChange={choose('right')} data-testid="diff-right" aria-label="Right version">
-          {versions.map((v) => (
-            <option key={v} value={v}>
-              v{v}
-            </option>
-          ))}
-        </select>
-      </div>
-      <VersionDiff id={id} left={left} right={right} />
+      {versions.length < 2 ? (
+        // A diff needs two versions; "Compare v1 with v1" would only repeat the one there is.
+        <p className="muted small" data-testid="diff-single">
+          Only version {newest} exists so far: a comparison needs two versions.
+        </p>
+      ) : (
+        <>
+          <div className="diff-pickers">
+            Compare
+            <select value={left} onChange={choose('left')} data-testid="diff-left" aria-label="Left version">
+              {versions.map((v) => (
+                <option key={v} value={v}>
+                  v{v}
+                </option>
+              ))}
+            </select>
+            with
+            <select
+              value={right}
+              onChange={choose('right')}
+              data-testid="diff-right"
+              aria-label="Right version"
+            >
+              {versions.map((v) => (
+                <option key={v} value={v}>
+                  v{v}
+                </option>
+              ))}
+            </select>
+          </div>
+          <VersionDiff id={id} left={left} right={right} />
+        </>
+      )}
     </section>
   );
 }

@@ -1,43 +1,14 @@
 // @vitest-environment happy-dom
 import { createEntityStore, type EntityStore } from '@vstore/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEVTOOLS_TAG, defineDevtoolsElement, mountDevtools, type VstoreDevtoolsElement } from '../index';
+import { DEVTOOLS_TAG, defineDevtoolsElement, mountDevtools } from '../index';
+import { button, choose, flush, mount, rows, summary, unmounts, writes } from './support';
 
 let store: EntityStore;
-const unmounts: Array<() => void> = [];
-
-function mount(options: Parameters<typeof mountDevtools>[1] = {}) {
-  const unmount = mountDevtools({ store }, { open: true, ...options });
-  unmounts.push(unmount);
-  const element = document.querySelector(DEVTOOLS_TAG) as VstoreDevtoolsElement;
-  return { unmount, element, root: element.shadowRoot as ShadowRoot };
-}
-
-/** Renders are coalesced into one microtask. */
-const flush = () => new Promise<void>((resolve) => queueMicrotask(resolve));
-
-function timeline(root: ShadowRoot): string[][] {
-  const tables = root.querySelectorAll('table');
-  return [...(tables[1]?.querySelectorAll('tbody tr') ?? [])].map((tr) =>
-    [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent ?? ''),
-  );
-}
-
-function keyRows(root: ShadowRoot): string[][] {
-  const tables = root.querySelectorAll('table');
-  return [...(tables[0]?.querySelectorAll('tbody tr') ?? [])].map((tr) =>
-    [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''),
-  );
-}
-
-function button(root: ShadowRoot, name: RegExp): HTMLButtonElement {
-  const found = [...root.querySelectorAll('button')].find((b) => name.test(b.textContent ?? ''));
-  if (!found) throw new Error(`no button ${name}`);
-  return found;
-}
 
 beforeEach(() => {
   store = createEntityStore();
+  localStorage.clear();
 });
 
 afterEach(() => {
@@ -47,18 +18,18 @@ afterEach(() => {
 describe('mountDevtools', () => {
   it('lists each store key with its version and origin, including keys held before mounting', async () => {
     store.apply('spend_control', 'sc_1', { version: 3 }, 'response');
-    const { root } = mount();
+    const { root } = mount(store);
     store.apply('spend_control', 'sc_2', { version: 1 }, 'event');
     store.remove('spend_control', 'sc_1', 'broadcast');
     await flush();
-    expect(keyRows(root)).toEqual([
+    expect(rows(root, 'keys')).toEqual([
       ['spend_control/sc_1', 'removed', 'other tab'],
       ['spend_control/sc_2', 'v1', 'event'],
     ]);
   });
 
   it('shows applied and refused writes, newest first, with outcome, origin, held and offered version', async () => {
-    const { root } = mount();
+    const { root } = mount(store);
     store.apply('spend_control', 'sc_1', { version: 2 }, 'response');
     store.apply('spend_control', 'sc_1', { version: 1 }, 'event');
     store.apply('spend_control', 'sc_1', { version: 2 }, 'broadcast');
@@ -67,7 +38,7 @@ describe('mountDevtools', () => {
     store.remove('spend_control', 'sc_1');
     store.apply('spend_control', 'sc_1', { version: 9 }, 'optimistic');
     await flush();
-    expect(timeline(root)).toEqual([
+    expect(writes(root)).toEqual([
       ['spend_control/sc_1', 'refused: deleted', 'optimistic', '—', 'v9'],
       ['spend_control/sc_1', 'removed', 'response', 'v2', '—'],
       ['task/t_1', 'applied', 'hydrate', '—', '—'],
@@ -76,61 +47,117 @@ describe('mountDevtools', () => {
       ['spend_control/sc_1', 'refused: stale', 'event', 'v2', 'v1'],
       ['spend_control/sc_1', 'applied', 'response', '—', 'v2'],
     ]);
-    const summary = root.querySelector('.summary')?.textContent;
-    expect(summary).toContain('3 refused (1 stale)');
+  });
+
+  it('counts stale writes, removals and writes to removed keys as problems, apart from routine duplicates', async () => {
+    const { root } = mount(store);
+    store.apply('spend_control', 'sc_1', { version: 2 });
+    // A history read: the versions it brings that are held already, and the newest again.
+    for (let round = 0; round < 3; round++) {
+      store.applyHistorical('spend_control', 'sc_1', { version: 1 });
+      store.apply('spend_control', 'sc_1', { version: 2 }, 'history');
+    }
+    await flush();
+    expect(summary(root)).toBe(
+      '1 keys · 2 applied · 0 to look at (0 stale, 0 deleted, 0 removed) · 5 routine',
+    );
+    expect(rows(root, 'problems')).toEqual([]);
+    expect(root.getElementById('problems-note')?.textContent).toBe('Nothing to look at.');
+
+    store.apply('spend_control', 'sc_1', { version: 1 }, 'event');
+    store.remove('spend_control', 'sc_1', 'event');
+    store.apply('spend_control', 'sc_1', { version: 3 }, 'response');
+    await flush();
+    expect(summary(root)).toBe(
+      '1 keys · 2 applied · 3 to look at (1 stale, 1 deleted, 1 removed) · 5 routine',
+    );
+    expect(writes(root, 'problems')).toEqual([
+      ['spend_control/sc_1', 'refused: deleted', 'response', '—', 'v3'],
+      ['spend_control/sc_1', 'removed', 'event', 'v2', '—'],
+      ['spend_control/sc_1', 'refused: stale', 'event', 'v2', 'v1'],
+    ]);
+    // The collapsed rail says so too.
+    expect(button(root, /vstore devtools/).textContent).toBe('vstore devtools · 3 to look at');
+  });
+
+  it('counts a version too old for the history cache as routine, not as a stale write', async () => {
+    const small = createEntityStore({ historySize: 1 });
+    const { root } = mount(small);
+    small.apply('a', '1', { version: 5 });
+    small.applyHistorical('a', '1', { version: 4 });
+    expect(small.applyHistorical('a', '1', { version: 3 })).toBe('stale');
+    await flush();
+    expect(summary(root)).toContain('0 to look at (0 stale, 0 deleted, 0 removed) · 1 routine');
+    choose(root, 'outcome', 'routine');
+    await flush();
+    expect(writes(root)).toEqual([['a/1', 'refused: stale', 'history (cache)', 'v5', 'v3']]);
+  });
+
+  it('keeps problems when routine writes push them out of the timeline', async () => {
+    const { root } = mount(store, { capacity: 5 });
+    store.apply('a', '1', { version: 2 });
+    store.apply('a', '1', { version: 1 }, 'event');
+    for (let i = 0; i < 10; i++) store.apply('a', '1', { version: 2 });
+    await flush();
+    expect(writes(root).map((r) => r[1])).toEqual(Array(5).fill('refused: duplicate'));
+    expect(writes(root, 'problems')).toEqual([['a/1', 'refused: stale', 'event', 'v2', 'v1']]);
   });
 
   it('stamps each row with the time the write was seen', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(new Date(2026, 0, 2, 14, 3, 7, 215));
-      const { root } = mount();
+      const { root } = mount(store);
       store.apply('a', '1', { version: 1 });
       await flush();
-      expect(root.querySelector('tbody tr[data-outcome] td')?.textContent).toBe('14:03:07.215');
+      expect(rows(root, 'timeline')[0]?.[0]).toBe('14:03:07.215');
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it('filters by key and by outcome', async () => {
-    const { root } = mount();
+  it('filters the timeline by key and by outcome or weight', async () => {
+    const { root } = mount(store);
     store.apply('spend_control', 'sc_1', { version: 2 });
     store.apply('spend_control', 'sc_1', { version: 1 }, 'event');
     store.apply('spend_control', 'sc_22', { version: 1 });
     store.apply('spend_control', 'sc_22', { version: 1 });
     await flush();
 
-    const select = root.querySelector('select') as HTMLSelectElement;
-    select.value = 'refused';
-    select.dispatchEvent(new Event('change'));
+    choose(root, 'outcome', 'problem');
     await flush();
-    expect(timeline(root).map((r) => r[1])).toEqual(['refused: duplicate', 'refused: stale']);
+    expect(writes(root).map((r) => r[1])).toEqual(['refused: stale']);
+    choose(root, 'outcome', 'routine');
+    await flush();
+    expect(writes(root).map((r) => r[1])).toEqual(['refused: duplicate']);
 
-    const input = root.querySelector('input[type=search]') as HTMLInputElement;
+    choose(root, 'outcome', 'all');
+    const input = root.getElementById('filter') as HTMLInputElement;
     input.value = 'SC_2';
-    input.dispatchEvent(new Event('input'));
+    input.dispatchEvent(new Event('input', { bubbles: true }));
     await flush();
-    expect(timeline(root)).toEqual([['spend_control/sc_22', 'refused: duplicate', 'response', 'v1', 'v1']]);
+    expect(writes(root)).toEqual([
+      ['spend_control/sc_22', 'refused: duplicate', 'response', 'v1', 'v1'],
+      ['spend_control/sc_22', 'applied', 'response', '—', 'v1'],
+    ]);
 
-    select.value = 'stale';
-    select.dispatchEvent(new Event('change'));
+    choose(root, 'outcome', 'stale');
     await flush();
-    expect(timeline(root)).toEqual([]);
-    expect(root.textContent).toContain('No writes match.');
+    expect(writes(root)).toEqual([]);
+    expect(root.getElementById('timeline-note')?.textContent).toBe('No writes match. ');
   });
 
-  it('keeps only the last `capacity` writes', async () => {
-    const { root } = mount({ capacity: 5 });
+  it('keeps only the last `capacity` writes, and says how many it dropped', async () => {
+    const { root } = mount(store, { capacity: 5 });
     for (let v = 1; v <= 12; v++) store.apply('a', '1', { version: v });
     await flush();
-    expect(timeline(root).map((r) => r[4])).toEqual(['v12', 'v11', 'v10', 'v9', 'v8']);
+    expect(writes(root).map((r) => r[4])).toEqual(['v12', 'v11', 'v10', 'v9', 'v8']);
     expect(root.textContent).toContain('Keeps the last 5 writes; 7 older dropped.');
-    expect(root.querySelector('.summary')?.textContent).toContain('12 applied');
+    expect(summary(root)).toContain('12 applied');
   });
 
-  it('pause stops the timeline but not the key table; clear empties the timeline', async () => {
-    const { root } = mount();
+  it('pause stops the timeline but not the key table or the counts; clear empties timeline, problems and counts', async () => {
+    const { root } = mount(store);
     store.apply('a', '1', { version: 1 });
     await flush();
     const pause = button(root, /^Pause timeline$/);
@@ -139,26 +166,31 @@ describe('mountDevtools', () => {
     expect(pause.getAttribute('aria-pressed')).toBe('true');
     expect(pause.textContent).toBe('Resume timeline');
     store.apply('a', '1', { version: 2 });
+    store.apply('a', '1', { version: 1 }, 'event');
     await flush();
-    expect(timeline(root).map((r) => r[4])).toEqual(['v1']);
-    expect(keyRows(root)).toEqual([['a/1', 'v2', 'response']]);
+    expect(writes(root).map((r) => r[4])).toEqual(['v1']);
+    expect(rows(root, 'keys')).toEqual([['a/1', 'v2', 'response']]);
+    expect(summary(root)).toContain('2 applied · 1 to look at');
+    expect(summary(root)).toContain('· paused');
 
     pause.click();
     store.apply('a', '1', { version: 3 });
     await flush();
-    expect(timeline(root).map((r) => r[4])).toEqual(['v3', 'v1']);
+    expect(writes(root).map((r) => r[4])).toEqual(['v3', 'v1']);
 
     button(root, /^Clear timeline$/).click();
     await flush();
-    expect(timeline(root)).toEqual([]);
-    expect(keyRows(root)).toEqual([['a/1', 'v3', 'response']]);
+    expect(writes(root)).toEqual([]);
+    expect(rows(root, 'problems')).toEqual([]);
+    expect(summary(root)).toContain('0 applied · 0 to look at');
+    expect(rows(root, 'keys')).toEqual([['a/1', 'v3', 'response']]);
   });
 
   it('collapses and expands from its toggle button, which reports its state', async () => {
-    const { root, element } = mount({ open: false });
+    const { root, element } = mount(store, { open: false });
     await flush();
     const toggle = button(root, /vstore devtools/);
-    const body = root.querySelector('.body') as HTMLElement;
+    const body = root.getElementById('body') as HTMLElement;
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(body.hidden).toBe(true);
     toggle.click();
@@ -168,21 +200,31 @@ describe('mountDevtools', () => {
     expect(body.hidden).toBe(false);
   });
 
-  it('names every button and form control', async () => {
-    const { root } = mount();
+  it('names every button, form control and resize handle', async () => {
+    const { root } = mount(store);
+    store.apply('a', '1', { version: 1 });
     await flush();
     for (const b of root.querySelectorAll('button')) expect(b.textContent?.trim()).not.toBe('');
     for (const control of root.querySelectorAll('input, select')) {
       expect(control.closest('label')?.textContent?.trim()).not.toBe('');
     }
+    const grip = root.querySelector('[role=separator]');
+    expect(grip?.getAttribute('aria-label')).toBe('Resize vstore devtools');
+    expect(grip?.getAttribute('tabindex')).toBe('0');
   });
 
   it('never parses store data as HTML', async () => {
-    const { root } = mount();
-    store.apply('x', '<img src=x onerror=alert(1)>', { version: 1 });
+    const { root } = mount(store);
+    const id = '<img src=x onerror=alert(1)>"&';
+    store.apply('x', id, { version: 2, [id]: id }, id);
+    store.apply('x', id, { version: 1 }, id);
+    await flush();
+    button(root, /^x\/</).click();
     await flush();
     expect(root.querySelector('img')).toBeNull();
-    expect(keyRows(root)[0]?.[0]).toBe('x/<img src=x onerror=alert(1)>');
+    expect(rows(root, 'keys')[0]).toEqual([`x/${id}`, 'v2', id]);
+    expect(writes(root)[0]?.slice(0, 3)).toEqual([`x/${id}`, 'refused: stale', id]);
+    expect(rows(root, 'fields')).toContainEqual([id, id]);
   });
 
   it('puts nothing in the light DOM and keeps host styles out', async () => {
@@ -190,7 +232,7 @@ describe('mountDevtools', () => {
     style.textContent = 'button { display: none } td { color: red }';
     document.head.append(style);
     try {
-      const { element, root } = mount();
+      const { element, root } = mount(store);
       await flush();
       expect(element.childNodes.length).toBe(0);
       expect(document.querySelectorAll('button, table').length).toBe(0);
@@ -202,7 +244,7 @@ describe('mountDevtools', () => {
 
   it('unmount removes the element and unsubscribes from store.changes', async () => {
     const subscribe = vi.spyOn(store.changes, 'subscribe');
-    const { unmount, element } = mount();
+    const { unmount, element, root } = mount(store);
     expect(subscribe).toHaveBeenCalledTimes(1);
     const subscription = subscribe.mock.results[0]?.value as { closed: boolean };
     expect(subscription.closed).toBe(false);
@@ -214,7 +256,7 @@ describe('mountDevtools', () => {
     // A write after unmount reaches nothing.
     store.apply('a', '1', { version: 1 });
     await flush();
-    expect(element.shadowRoot?.querySelector('.summary')?.textContent).toContain('0 applied');
+    expect(summary(root)).toContain('0 applied');
   });
 
   it('mounts into a given target', () => {
@@ -247,12 +289,12 @@ describe('<vstore-devtools>', () => {
     await flush();
     expect(element.open).toBe(true);
     expect(element.capacity).toBe(2);
-    expect(timeline(root).map((r) => r[4])).toEqual(['v3', 'v2']);
+    expect(writes(root).map((r) => r[4])).toEqual(['v3', 'v2']);
     element.capacity = 10;
     store.apply('a', '1', { version: 4 });
     await flush();
-    expect(timeline(root).map((r) => r[4])).toEqual(['v4']);
-    expect(keyRows(root)).toEqual([['a/1', 'v4', 'response']]);
+    expect(writes(root).map((r) => r[4])).toEqual(['v4']);
+    expect(rows(root, 'keys')).toEqual([['a/1', 'v4', 'response']]);
     element.remove();
   });
 
@@ -268,8 +310,8 @@ describe('<vstore-devtools>', () => {
     store.apply('a', '1', { version: 2 });
     await flush();
     const root = element.shadowRoot as ShadowRoot;
-    expect(keyRows(root)).toEqual([['b/2', 'v4', 'response']]);
-    expect(timeline(root)).toEqual([['b/2', 'applied', 'response', '—', 'v4']]);
+    expect(rows(root, 'keys')).toEqual([['b/2', 'v4', 'response']]);
+    expect(writes(root)).toEqual([['b/2', 'applied', 'response', '—', 'v4']]);
     element.remove();
   });
 });

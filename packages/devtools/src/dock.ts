@@ -1,0 +1,89 @@
+/** Where the open panel sits: along the bottom of the window, or down its right or left side. */
+export type Dock = 'bottom' | 'right' | 'left';
+
+export const DOCKS: readonly Dock[] = ['bottom', 'right', 'left'];
+
+/** The layout a person left: the dock, the height docked at the bottom and the width docked at a side. */
+export interface Layout {
+  dock: Dock;
+  bottom: number;
+  side: number;
+}
+
+/** Per origin: localStorage is. */
+export const LAYOUT_KEY = 'vstore-devtools';
+
+/** Width of the collapsed panel, a rail down the right side (the left one when docked left). */
+export const RAIL = 28;
+
+const MIN_SIZE = 120;
+
+/** The layout this origin saved, else the defaults: storage that throws or holds junk gives the defaults. */
+export function loadLayout(): Layout {
+  let saved: Partial<Record<keyof Layout, unknown>> | null = null;
+  try {
+    saved = JSON.parse(localStorage.getItem(LAYOUT_KEY) ?? 'null');
+  } catch {
+    // Storage blocked (privacy settings, a sandboxed frame) or a value this version cannot read: the
+    // panel works without it, with the defaults.
+  }
+  const size = (value: unknown, fallback: number) =>
+    typeof value === 'number' && value >= MIN_SIZE ? value : fallback;
+  return {
+    dock: DOCKS.includes(saved?.dock as Dock) ? (saved?.dock as Dock) : 'bottom',
+    bottom: size(saved?.bottom, 300),
+    side: size(saved?.side, 360),
+  };
+}
+
+export function saveLayout(layout: Layout): void {
+  try {
+    localStorage.setItem(LAYOUT_KEY, JSON.stringify(layout));
+  } catch {
+    // Storage blocked or full: the layout holds for this page only, which is all a panel can do.
+  }
+}
+
+/** `px` within what the window leaves: at least 120 px, and never more than all but 80 px of the page. */
+export const clampSize = (dock: Dock, px: number): number =>
+  Math.round(Math.max(MIN_SIZE, Math.min(px, (dock === 'bottom' ? innerHeight : innerWidth) - 80)));
+
+type Saved = [style: CSSStyleDeclaration, name: string, value: string, priority: string];
+
+/**
+ * Keeps the page's content out from under the panel, whatever its scroll position. At a side, the
+ * root element is padded by the panel's width, so content lays out beside it. At the bottom, padding
+ * would only add room at the end of the document, and content would still scroll underneath, so the
+ * body becomes the page's scroller, ending where the panel begins. Call with no side to give the page
+ * back: every inline style it set is restored to what it was, and the scroll position carries over.
+ */
+export function createPageReservation(): (side: Dock | undefined, px: number) => void {
+  let saved: Saved[] = [];
+  let bodyScrolls = false;
+  return (side, px) => {
+    const { documentElement: root, body } = document;
+    const scroller = () => (bodyScrolls ? body : (document.scrollingElement ?? root));
+    const top = scroller().scrollTop;
+    for (const [style, name, value, priority] of saved.reverse()) style.setProperty(name, value, priority);
+    saved = [];
+    const set = (style: CSSStyleDeclaration, name: string, value: string) => {
+      saved.push([style, name, style.getPropertyValue(name), style.getPropertyPriority(name)]);
+      // important: a page's own `html { padding: 0 }` or `body { overflow: … }` must not win.
+      style.setProperty(name, value, 'important');
+    };
+    bodyScrolls = side === 'bottom';
+    if (bodyScrolls) {
+      set(root.style, 'overflow', 'hidden');
+      // Its own height or min-height (a common `min-height: 100vh`) would outweigh the inset.
+      for (const [name, value] of [
+        ['position', 'fixed'],
+        ['inset', `0 0 ${px}px`],
+        ['height', 'auto'],
+        ['min-height', '0'],
+        ['overflow', 'auto'],
+      ] as const)
+        set(body.style, name, value);
+    } else if (side) set(root.style, `padding-${side}`, `${px}px`);
+    scroller().scrollTop = top;
+  };
+}
