@@ -30,7 +30,7 @@ const LAYERS = [
 const rank = (folder: string) => LAYERS.indexOf(folder);
 
 /** Imports that run from a lower floor to a higher one, or touch a folder not in `LAYERS`. */
-export function upward(edges: readonly Edge[]): string[] {
+function upward(edges: readonly Edge[]): string[] {
   return edges
     .filter(
       ({ from, to }) =>
