@@ -51,6 +51,9 @@ const noop = () => {};
  */
 export class ReadEntry {
   state: ReadState = IDLE_STATE;
+  /** The cache's bookkeeping: filed among the idle entries, counted among the reads in flight. */
+  idle = false;
+  counted = false;
   private flight: Flight | undefined;
   private retainers = 0;
   private listeners: Set<() => void> | undefined;
@@ -65,12 +68,15 @@ export class ReadEntry {
     return this.flight !== undefined || this.retainers > 0 || (this.listeners?.size ?? 0) > 0;
   }
 
-  /** Applies `action` through the reducer; listeners hear of a change, not of a no-op. */
+  /**
+   * Applies `action` through the reducer; listeners hear of a change, not of a no-op, nor of the
+   * bookkeeping that no result shows (when the copy was confirmed, which reply is held).
+   */
   dispatch(action: ReadAction): void {
     const next = readReducer(this.state, action);
     if (next === this.state) return;
     this.state = next;
-    this.notify();
+    if (action.type !== 'confirmed' && action.type !== 'admitted') this.notify();
   }
 
   /**
@@ -78,7 +84,11 @@ export class ReadEntry {
    * laid over the store's copy (see `EntityView`). Read state itself changes only by `dispatch`.
    */
   notify(): void {
-    if (this.listeners) throwCollected(callEach([...this.listeners], undefined), 'read listeners threw');
+    const { listeners } = this;
+    if (!listeners?.size) return;
+    // One listener (the common case) needs no copy to be safe from unsubscribing while notified.
+    if (listeners.size === 1) for (const listener of listeners) listener();
+    else throwCollected(callEach([...listeners], undefined), 'read listeners threw');
   }
 
   /**
