@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 
 const REPOSITORY = 'https://github.com/vstore-dev/vstore';
 // Everything else must sit under dist/: no src/, no tests, no configs.
-const TOP_LEVEL = /^(package\.json|README\.md|LICENSE)$/;
+const TOP_LEVEL = /^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/;
 
 /** Every file path an `exports` (or `bin`) value names, whatever the conditions. */
 function targets(value) {
