@@ -36,6 +36,7 @@ export function checkTarball(tarball, { dir, workspace }) {
   const tests = files.filter((file) => /(^|\/)__tests__\/|\.(test|spec)\.[cm]?[jt]sx?$/.test(file));
   if (tests.length) problems.push(`ships tests: ${listed(tests)}`);
   if (!files.includes('LICENSE')) problems.push('has no LICENSE');
+  if (!files.includes('CHANGELOG.md')) problems.push('has no CHANGELOG.md');
 
   // The workspace's source condition points at src/, which the tarball lacks.
   if (JSON.stringify(manifest).includes('@vstore/source'))

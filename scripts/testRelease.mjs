@@ -48,6 +48,8 @@ const workspaceDirs = (parent) =>
     .map((name) => `${parent}/${name}`)
     .filter((dir) => existsSync(join(root, dir, 'package.json')));
 const dirs = [...workspaceDirs('packages'), ...workspaceDirs('examples'), 'test/react18'];
+const starters = dirs.filter((dir) => dir.startsWith('examples/starter-'));
+if (starters.length === 0) problems.push('no examples/starter-* to check');
 for (const file of ['package.json', 'pnpm-workspace.yaml', 'biome.json', '.changeset/config.json']) {
   mkdirSync(dirname(join(work, file)), { recursive: true });
   cpSync(join(root, file), join(work, file));
@@ -112,7 +114,11 @@ for (const name of names)
   if (!new RegExp(`${name.replace('/', '\\/')}\\s+${next.replaceAll('.', '\\.')}`).test(status))
     problems.push(`\`changeset status\` does not plan ${name}@${next}:\n${status}`);
 
+const versionScript = readJson(join(root, 'package.json')).scripts['version-packages'];
+if (versionScript !== 'changeset version && node scripts/syncStarters.mjs')
+  problems.push(`version-packages is "${versionScript}", not the steps this check runs`);
 run(process.execPath, [changeset, 'version']);
+run(process.execPath, [join(root, 'scripts/syncStarters.mjs'), work]);
 
 for (const { dir, manifest } of published) {
   const after = readJson(join(work, dir, 'package.json'));
@@ -130,7 +136,17 @@ for (const { dir, manifest } of published) {
   if (manifest.name === '@vstore/react' && !changelog.includes(summary))
     problems.push(`${dir}/CHANGELOG.md does not carry the changeset's text`);
 }
-for (const { dir, manifest } of privateOnes) {
+for (const dir of starters) {
+  const after = readJson(join(work, dir, 'package.json'));
+  const ranges = Object.entries({ ...after.dependencies, ...after.devDependencies }).filter(([name]) =>
+    name.startsWith('@vstore/'),
+  );
+  if (ranges.length === 0) problems.push(`${dir} names no @vstore package`);
+  for (const [name, range] of ranges)
+    if (range !== `^${next}`)
+      problems.push(`${dir}: ${name} is "${range}" after the version step, not "^${next}"`);
+}
+for (const { dir, manifest } of privateOnes.filter(({ dir }) => !starters.includes(dir))) {
   const after = readJson(join(work, dir, 'package.json'));
   if (after.version !== manifest.version)
     problems.push(`the private ${dir} was versioned (${after.version})`);
