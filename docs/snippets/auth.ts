@@ -1,8 +1,6 @@
-/**
- * Where an access token comes from is your app's business (a session exchanged at your backend, an
- * OAuth library, …). The client calls `getToken` lazily, caches what it returns, and calls it once
- * more when the gateway answers 401. This one asks the app's own backend for the signed-in user's.
- */
+// Where a token comes from is your app's business (a session at
+// your backend, an OAuth library, …). This one asks the app's own
+// backend for the signed-in user's.
 export async function getAccessToken(): Promise<string> {
   const response = await fetch('/session/token', { credentials: 'include' });
   if (!response.ok)

@@ -1,12 +1,10 @@
 import { defineResource, z } from '@vstore/core';
 
-/**
- * The invoice resource of "Your own resources", the same as `examples/custom-resource` declares for
- * the local service (`resources.json`): the same fields, statuses and updatable fields.
- */
+// The invoices of examples/custom-resource (its resources.json
+// declares the same fields and updatable fields to the service).
 export const invoices = defineResource({
-  type: 'invoice', // the store's key type: entities live under ('invoice', id)
-  path: '/invoices', // collection; items at /invoices/{id}, history at /invoices/{id}/history
+  type: 'invoice', // the store's key type: ('invoice', id)
+  path: '/invoices', // items at /invoices/{id}
   idKey: 'invoice_id',
   // Loose: fields the service adds later are kept, not rejected.
   schema: z.looseObject({
@@ -19,6 +17,7 @@ export const invoices = defineResource({
     currency: z.string().length(3),
     due_date: z.string(),
   }),
-  updatable: ['customer', 'status', 'total', 'due_date'], // the only fields update() and edit() may send
-  history: true, // the service has /invoices/{id}/history (default false)
+  // The only fields update() and edit() may send:
+  updatable: ['customer', 'status', 'total', 'due_date'],
+  history: true, // /invoices/{id}/history exists (default false)
 });
