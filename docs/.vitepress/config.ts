@@ -20,7 +20,9 @@ function linkGroups(items: DefaultTheme.SidebarItem[], parent?: string): Default
   return items.map((item) => {
     const link =
       item.link ??
-      (item.items && parent ? `${parent}#${(item.text ?? '').toLowerCase().replace(/\s+/g, '-')}` : undefined);
+      (item.items && parent
+        ? `${parent}#${(item.text ?? '').toLowerCase().replace(/\s+/g, '-')}`
+        : undefined);
     return {
       ...item,
       ...(link ? { link } : {}),
