@@ -10,7 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const packedDir = join(root, 'packed');
+const packedDir = join(root, 'packed');
 
 export class StepError extends Error {}
 
@@ -110,7 +110,7 @@ export function npmInstall(dir, args, { timeoutMs = 300_000 } = {}) {
 }
 
 /** Writes a minimal package.json for an app in `dir`. */
-export function writeManifest(dir, name) {
+function writeManifest(dir, name) {
   writeFileSync(
     join(dir, 'package.json'),
     `${JSON.stringify({ name, private: true, version: '0.0.0', type: 'module' }, null, 2)}\n`,
@@ -118,7 +118,7 @@ export function writeManifest(dir, name) {
 }
 
 /** What the size app installs from the registry besides the packed set: the frameworks, the peers' packages, the bundlers. */
-export const SIZE_APP_REGISTRY = [
+const SIZE_APP_REGISTRY = [
   'react',
   'react-dom',
   'vue',

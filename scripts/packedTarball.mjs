@@ -1,5 +1,8 @@
 // What a published tarball must hold, checked on the tarball `pnpm pack` wrote (after publishConfig
-// was applied and `workspace:` ranges were replaced), not on the workspace's package.json.
+// was applied and `workspace:` ranges were replaced), not on the workspace's package.json. These are
+// this repository's rules (files only under dist/, no source condition left, the changelog and the
+// license shipped, the registry metadata pointing at this repository); publint and attw, which
+// `pnpm check:packages` runs on the same tarballs, check what is general to every package.
 import { execFileSync } from 'node:child_process';
 
 const REPOSITORY = 'https://github.com/vstore-dev/vstore';

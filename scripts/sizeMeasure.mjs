@@ -16,7 +16,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).byteLength;
 
@@ -27,7 +27,7 @@ async function importFrom(dir, name) {
 }
 
 /** Which package a bundled input file belongs to, for breakdowns. */
-export function owner(path) {
+function owner(path) {
   const normal = path.split(sep).join('/');
   if (/(^|\/)entry-[\w-]+\.js$/.test(normal)) return 'app entry';
   if (normal.startsWith('\0') || normal.includes('rolldown') || normal.startsWith('vite/'))

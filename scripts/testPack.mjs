@@ -15,6 +15,9 @@
 //    installed the same way.
 // Needs the npm registry for React, Vue, Vite, esbuild and TypeScript, pinned to the versions the
 // workspace has installed (TypeScript 6.0 and 7.0: the versions below).
+// A script because no tool does this: publint and attw (`pnpm check:packages`) lint one tarball's
+// manifest and types; none installs the set into apps outside the repository and builds, checks and
+// runs them.
 // Usage: node scripts/testPack.mjs   (VSTORE_PACK_KEEP=1 keeps the temporary directory)
 import { spawn } from 'node:child_process';
 import {

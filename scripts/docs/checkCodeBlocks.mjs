@@ -3,8 +3,11 @@
 // reference excepted), README.md, packages/*/README.md and the `@example` blocks of the packages'
 // TSDoc (which that reference renders) are written to .docs-check/ (one module per block, named after
 // its file and line) together with docs/snippets and the site's own config and theme, and checked
-// with vue-tsc
-// (tsc plus single-file components) under the repository's strict settings.
+// with vue-tsc (tsc plus single-file components) under the repository's strict settings.
+// A script rather than Twoslash (@shikijs/vitepress-twoslash): Twoslash checks only the blocks that
+// VitePress renders and that are marked `twoslash`, each on its own, and renders its type popups into
+// the page; it does not reach the READMEs (the site excludes them) and would need a hidden prelude in
+// every block that builds on the getting-started client. This checks all of them as they are.
 //
 // Blocks may use `client` (a Client) without declaring it: most pages build on the client of the
 // getting-started page. Anything else a block uses it imports (docs/snippets holds what several
