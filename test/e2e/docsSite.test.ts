@@ -54,7 +54,9 @@ describe('docs site: getting started', () => {
       await page.locator('.vp-doc').getByRole('link', { name: link }).click();
       await page.waitForURL(`**/guide/getting-started-${framework}`);
       // The URL changes before the new page renders: wait for its heading.
-      await page.locator('h1', { hasText: link.replace(' in five minutes', '') }).waitFor({ timeout: 15_000 });
+      await page
+        .locator('h1', { hasText: link.replace(' in five minutes', '') })
+        .waitFor({ timeout: 15_000 });
       // The page shows the code that runs below it.
       await expect(page.locator('.vp-doc').textContent()).resolves.toContain('useUpdateSpendControl');
 
