@@ -8,6 +8,8 @@
 // 3. the read pipeline: `client.spendControls.get` over a stub `fetch` against `fetchQuery` whose
 //    `queryFn` calls the same stub, reads the JSON and parses it with the same schema.
 // TanStack runs with default options and prebuilt keys (FIELD-NOTES: non-empty defaults cost 3–6x).
+// vstore is imported as an app gets it, the built package (`pnpm bench` builds first), not the source
+// through tsx, whose keepNames wrapper around every function made per read cost it about a quarter.
 import { QueryClient, QueryObserver } from '@tanstack/query-core';
 import { Observable } from 'rxjs';
 import { safeParse } from 'zod/mini';
@@ -17,7 +19,7 @@ import {
   type RawResponse,
   type Send,
   spendControlSchema,
-} from '../packages/core/src/index';
+} from '@vstore/core';
 import type { BenchCheck, BenchRow, SuiteResult } from './harness';
 import { formatRatio, median } from './harness';
 

@@ -13,7 +13,8 @@ export interface EntryHost {
 /** One read in flight, and who waits for it. */
 interface Flight {
   subscription: Subscription | undefined;
-  readonly waiters: Set<Waiter>;
+  /** Made by the first caller: an observer's read has none. */
+  waiters: Set<Waiter> | undefined;
   /** Callers (`get`, `load`, a suspended render) that keep it going; observers keep it by retaining the entry. */
   holders: number;
 }
@@ -114,7 +115,7 @@ export class ReadEntry {
       if (signal) {
         const leave = () => {
           const current = waiter.flight;
-          if (!current.waiters.delete(waiter)) return;
+          if (!current.waiters?.delete(waiter)) return;
           if (waiter.holds) current.holders--;
           reject(signal.reason);
           // A caller that leaves is gone for good (unlike an observer, which a remount brings back).
@@ -173,7 +174,7 @@ export class ReadEntry {
 
   private join(flight: Flight, waiter: Waiter): void {
     waiter.flight = flight;
-    flight.waiters.add(waiter);
+    (flight.waiters ??= new Set()).add(waiter);
     if (waiter.holds) flight.holders++;
   }
 
@@ -184,14 +185,14 @@ export class ReadEntry {
     waiter?: Waiter,
   ) {
     const old = this.flight;
-    const flight: Flight = { subscription: undefined, waiters: new Set(), holders: 0 };
+    const flight: Flight = { subscription: undefined, waiters: undefined, holders: 0 };
     this.flight = flight;
     if (old) {
       // A replaced read ends silently; whoever waited for it waits for this one.
       old.subscription?.unsubscribe();
-      for (const moved of old.waiters) {
+      for (const moved of old.waiters ?? []) {
         moved.flight = flight;
-        flight.waiters.add(moved);
+        (flight.waiters ??= new Set()).add(moved);
       }
       flight.holders = old.holders;
     }
@@ -235,7 +236,7 @@ export class ReadEntry {
     try {
       this.dispatch(action);
     } finally {
-      for (const waiter of flight.waiters) (ok ? waiter.resolve : waiter.reject)(outcome);
+      for (const waiter of flight.waiters ?? []) (ok ? waiter.resolve : waiter.reject)(outcome);
       this.host.changed(this);
     }
   }
@@ -248,7 +249,7 @@ export class ReadEntry {
       this.dispatch({ type: 'abandoned' });
     } finally {
       // Only callers that do not hold a read can still be waiting for one nobody wants.
-      for (const waiter of flight.waiters)
+      for (const waiter of flight.waiters ?? [])
         waiter.reject(new DOMException('The read was abandoned', 'AbortError'));
       this.host.changed(this);
     }
