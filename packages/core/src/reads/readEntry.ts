@@ -174,7 +174,8 @@ export class ReadEntry {
 
   private join(flight: Flight, waiter: Waiter): void {
     waiter.flight = flight;
-    (flight.waiters ??= new Set()).add(waiter);
+    flight.waiters ??= new Set();
+    flight.waiters.add(waiter);
     if (waiter.holds) flight.holders++;
   }
 
@@ -192,7 +193,8 @@ export class ReadEntry {
       old.subscription?.unsubscribe();
       for (const moved of old.waiters ?? []) {
         moved.flight = flight;
-        (flight.waiters ??= new Set()).add(moved);
+        flight.waiters ??= new Set();
+        flight.waiters.add(moved);
       }
       flight.holders = old.holders;
     }
