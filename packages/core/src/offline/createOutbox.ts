@@ -248,7 +248,15 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
   }
 
   const ready = (async () => {
-    publish(await readAll());
+    try {
+      publish(await readAll());
+    } catch (error) {
+      // Unusable without its storage: it lets go of the client's view, so another outbox may try.
+      closed = true;
+      detachOverlay();
+      channel?.close();
+      throw error;
+    }
     const locks = options.locks === false ? undefined : (options.locks ?? defaultLockManager());
     // Waits in line behind another tab that sends; leads from the moment it is granted until close.
     locks
@@ -295,7 +303,8 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
       const at = retryAt.get(entry.id) ?? 0;
       if (at > now) soonest = Math.min(soonest, at);
       else if (isOnline()) void send(entry);
-      else soonest = Math.min(soonest, now + maxDelayMs);
+      // Offline: the `online` event sends at once where there is one; a cheap look now and then where not.
+      else soonest = Math.min(soonest, now + baseDelayMs);
     }
     wake?.unsubscribe();
     wake = soonest === Number.POSITIVE_INFINITY ? undefined : scheduler.schedule(pump, soonest - now);
@@ -392,11 +401,19 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
     replace({ ...entry, status: 'pending', error: error instanceof Error ? error : undefined });
   }
 
+  // Entries being stored: later updates of the same entity take their change into their base.
+  const storing = new Set<OutboxEntry>();
+
   /** Stores `entry` before anything is sent, then sends; the promise follows the entry to its end. */
   async function enqueue<T>(entry: OutboxEntry): Promise<T> {
-    await ready;
-    if (closed) throw abortError('The outbox is closed');
-    await save(entry);
+    storing.add(entry);
+    try {
+      await ready;
+      if (closed) throw abortError('The outbox is closed');
+      await save(entry);
+    } finally {
+      storing.delete(entry);
+    }
     const done = new Promise<T>((resolve, reject) =>
       settlers.set(entry.id, { resolve: resolve as Settler['resolve'], reject }),
     );
@@ -406,7 +423,12 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
     return done;
   }
 
-  const made = () => Date.now();
+  // Strictly increasing within a tab, so two writes in the same millisecond keep their order.
+  let lastMade = 0;
+  const made = () => {
+    lastMade = Math.max(Date.now(), lastMade + 1);
+    return lastMade;
+  };
 
   return {
     ready,
@@ -440,9 +462,13 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
       const { updatable } = resource.definition;
       const invalid = Object.keys(patch).filter((field) => !updatable.includes(field));
       if (invalid.length > 0) return Promise.reject(new InvalidUpdateError(type, invalid, updatable));
-      // The base is what the view shows now: the held version with this entity's pending changes over it.
+      // The base is what the view shows now: the held version with this entity's pending changes over
+      // it, those still being stored included.
       const held = store.get<{ version?: number }>(type, id);
-      const shown = ctx.view.get<Record<string, unknown>>(type, id);
+      let shown = ctx.view.get<Record<string, unknown>>(type, id);
+      for (const earlier of storing)
+        if (shown && earlier.kind === 'update' && earlier.type === type && earlier.entityId === id)
+          shown = { ...shown, ...earlier.patch };
       return enqueue<T>(
         Object.freeze({
           id: createIdempotencyKey(),
