@@ -51,6 +51,12 @@ export interface OutboxOptions {
   isOnline?: () => boolean;
   /** Source of jitter in [0, 1). @default Math.random */
   random?: () => number;
+  /**
+   * A write that was on its way when the page went away may still reach the service: after a reload
+   * it is looked at again only this long after, so a late landing is seen rather than made twice.
+   * @default 2000
+   */
+  landingGraceMs?: number;
 }
 
 /** Writes that survive a bad network and a reload, each landing exactly once; see `createOutbox`. */
@@ -136,11 +142,14 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
     options.isOnline ??
     (() => (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false);
   const name = `vstore:outbox:${options.name ?? 'default'}`;
+  const landingGraceMs = options.landingGraceMs ?? 2000;
 
   let entries: readonly OutboxEntry[] = Object.freeze([]);
+  let lastMade = 0;
   const listeners = new Set<() => void>();
   const settlers = new Map<string, Settler>();
-  const inFlight = new Set<string>();
+  // Sends in flight, each with what aborts it when the outbox closes.
+  const inFlight = new Map<string, AbortController>();
   const retryAt = new Map<string, number>();
   const failures = new Map<string, number>();
   const resources = new Map<string, object>();
@@ -211,6 +220,8 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
 
   const publish = (next: readonly OutboxEntry[]) => {
     entries = Object.freeze([...next].sort(byMadeAt));
+    // A write made here next comes after every write known, whichever tab or page made it.
+    for (const entry of entries) lastMade = Math.max(lastMade, entry.madeAt);
     overlay.sync(entries);
     for (const listener of [...listeners]) listener();
   };
@@ -249,7 +260,11 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
 
   const ready = (async () => {
     try {
-      publish(await readAll());
+      const restored = await readAll();
+      // Sent by an earlier page that went away mid-send: given time to land before it is looked at.
+      for (const entry of restored)
+        if (entry.sentAt !== undefined) retryAt.set(entry.id, scheduler.now() + landingGraceMs);
+      publish(restored);
     } catch (error) {
       // Unusable without its storage: it lets go of the client's view, so another outbox may try.
       closed = true;
@@ -310,17 +325,19 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
     wake = soonest === Number.POSITIVE_INFINITY ? undefined : scheduler.schedule(pump, soonest - now);
   }
 
-  function sendContext(entry: OutboxEntry): SendContext | undefined {
+  function sendContext(entry: OutboxEntry, signal: AbortSignal): SendContext | undefined {
     const resource = resources.get(entry.type) ?? definedResource(entry.type);
     const ops = resource && linkOf(resource).ops;
     if (!ops) return undefined;
-    const remove = (resource as { delete?: (id: string) => Promise<Task> }).delete;
+    const remove = (resource as { delete?: (id: string, options: { signal: AbortSignal }) => Promise<Task> })
+      .delete;
     return {
       ops: ops as ResourceOps<object, string, unknown>,
       store,
       onConflict,
-      remove: remove?.bind(resource),
-      waitTask: (taskId) => client.tasks.wait(taskId),
+      remove: remove && ((id, signal) => remove.call(resource, id, { signal })),
+      waitTask: (taskId, signal) => client.tasks.wait(taskId, { signal }),
+      signal,
     };
   }
   /** A type the client has a definition of (`client.resource(def)` made somewhere), if not yet known here. */
@@ -330,7 +347,8 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
   }
 
   async function send(entry: OutboxEntry): Promise<void> {
-    const sendWith = sendContext(entry);
+    const controller = new AbortController();
+    const sendWith = sendContext(entry, controller.signal);
     if (!sendWith) {
       // Restored before the app defined its resource: kept, and tried again later.
       return backOff(
@@ -338,13 +356,23 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
         new TypeError(`no resource of type ${entry.type} is known: pass it in createOutbox({ resources })`),
       );
     }
-    inFlight.add(entry.id);
-    replace({ ...entry, status: 'sending' });
-    const outcome = await sendEntry(entry, sendWith);
-    inFlight.delete(entry.id);
+    inFlight.set(entry.id, controller);
+    const sending: OutboxEntry = { ...entry, status: 'sending', sentAt: Date.now() };
+    replace(sending);
+    let outcome: SendOutcome;
+    try {
+      // Stored as sent before it goes: a page that goes away now leaves a mark the next one honours.
+      await save(sending);
+      // The entry as it was: its `sentAt` says whether an earlier send may have landed.
+      outcome = await sendEntry(entry, sendWith);
+    } catch (error) {
+      outcome = { kind: 'retry', error };
+    } finally {
+      inFlight.delete(entry.id);
+    }
     const current = find(entry.id);
-    // Discarded or resolved as theirs meanwhile: what came back changes nothing more here.
-    if (!current) return pump();
+    // Closed, discarded or resolved as theirs meanwhile: what came back changes nothing more here.
+    if (closed || !current) return pump();
     await settleOutcome(current, outcome).catch(() => {
       // Storage refused the outcome: the entry stays as storage has it and is settled on a later send.
     });
@@ -401,19 +429,30 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
     replace({ ...entry, status: 'pending', error: error instanceof Error ? error : undefined });
   }
 
-  // Entries being stored: later updates of the same entity take their change into their base.
+  // Entries being stored: later updates of the same entity take their change into their base, and
+  // close waits for their storage.
   const storing = new Set<OutboxEntry>();
+  const saving = new Set<Promise<void>>();
 
-  /** Stores `entry` before anything is sent, then sends; the promise follows the entry to its end. */
+  /**
+   * Stores `entry` before anything is sent, then sends; the promise follows the entry to its end. A
+   * write made before `close` is still stored (close waits for it), and the next outbox sends it.
+   */
   async function enqueue<T>(entry: OutboxEntry): Promise<T> {
+    if (closed) throw abortError('The outbox is closed');
     storing.add(entry);
-    try {
+    const saved = (async () => {
       await ready;
-      if (closed) throw abortError('The outbox is closed');
       await save(entry);
+    })();
+    saving.add(saved);
+    try {
+      await saved;
     } finally {
       storing.delete(entry);
+      saving.delete(saved);
     }
+    if (closed) throw abortError('The outbox closed: the write is stored and the next outbox sends it');
     const done = new Promise<T>((resolve, reject) =>
       settlers.set(entry.id, { resolve: resolve as Settler['resolve'], reject }),
     );
@@ -423,8 +462,7 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
     return done;
   }
 
-  // Strictly increasing within a tab, so two writes in the same millisecond keep their order.
-  let lastMade = 0;
+  // Strictly increasing, so two writes in one millisecond keep their order (see `publish`).
   const made = () => {
     lastMade = Math.max(Date.now(), lastMade + 1);
     return lastMade;
@@ -534,6 +572,9 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.allSettled([...saving]);
+      // What is in flight stops: the entry stays stored, marked as sent, for the next outbox.
+      for (const controller of inFlight.values()) controller.abort(abortError('The outbox closed'));
       wake?.unsubscribe();
       lockRequest.abort();
       releaseLock?.();

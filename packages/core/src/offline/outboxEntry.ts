@@ -44,6 +44,8 @@ export interface OutboxEntry {
   readonly taskId?: string | undefined;
   /** When it was made (epoch ms); entries of one entity go in this order, whichever tab made them. */
   readonly madeAt: number;
+  /** When a send of it last began (epoch ms): after a reload it may still be on its way to the service. */
+  readonly sentAt?: number | undefined;
 }
 
 /** An entry as storage keeps it: its error as a plain record, since an error loses its class in a clone. */

@@ -33,9 +33,11 @@ export interface SendContext {
   readonly store: EntityStore;
   readonly onConflict: 'abort' | 'rebase';
   /** Deletions: starts one (the account client's `delete`). */
-  readonly remove?: ((id: string) => Promise<Task>) | undefined;
+  readonly remove?: ((id: string, signal: AbortSignal) => Promise<Task>) | undefined;
   /** Deletions: waits for a task's end (the client's `tasks.wait`). */
-  readonly waitTask: (taskId: string) => Promise<Task>;
+  readonly waitTask: (taskId: string, signal: AbortSignal) => Promise<Task>;
+  /** Aborts the send (the outbox closed): whatever is in flight is cancelled. */
+  readonly signal: AbortSignal;
 }
 
 // A 409 is checked against the latest again at most this many times in one send; past it, later.
@@ -71,9 +73,10 @@ export async function sendEntry(entry: OutboxEntry, ctx: SendContext): Promise<S
 }
 
 /** The stored key and body every time, so however often it is sent, the service makes it once. */
-async function sendCreate(entry: OutboxEntry, { ops }: SendContext): Promise<SendOutcome> {
+async function sendCreate(entry: OutboxEntry, { ops, signal }: SendContext): Promise<SendOutcome> {
   const entity = await toPromise(
     ops.create$(entry.input, { idempotencyKey: entry.idempotencyKey as string }),
+    signal,
   );
   return { kind: 'landed', entity };
 }
@@ -81,20 +84,24 @@ async function sendCreate(entry: OutboxEntry, { ops }: SendContext): Promise<Sen
 /**
  * Compares the entry's base with the latest first (the service reports a 409 only for writes that
  * overlap in time): a change of the same field by another writer is a conflict, unless the entry was
- * resolved as `'mine'` or conflicts rebase; the latest already holding the change (an answer lost
- * earlier) means it landed, and nothing is sent.
+ * resolved as `'mine'` or conflicts rebase. An entry sent before (its answer lost, or its page gone
+ * mid-send) may have landed already: the latest holding the change, or, where the resource keeps
+ * history, any version after the base that held it (another writer may have changed it since),
+ * means it landed, and nothing is sent again.
  */
 async function sendUpdate(entry: OutboxEntry, ctx: SendContext): Promise<SendOutcome> {
-  const { ops } = ctx;
+  const { ops, signal } = ctx;
   const id = entry.entityId as string;
   const patch = entry.patch ?? {};
   const { base } = entry;
+  const after = (latest: object) => (versionOf(latest) ?? 0) > (entry.baseVersion ?? 0);
   for (let check = 1; ; check++) {
-    const latest = await toPromise(ops.latest$(id));
-    const newer = (versionOf(latest) ?? 0) > (entry.baseVersion ?? 0);
-    if (newer && carries(latest, patch)) return { kind: 'landed', entity: latest };
+    const latest = await toPromise(ops.latest$(id), signal);
+    if (after(latest) && carries(latest, patch)) return { kind: 'landed', entity: latest };
+    if (entry.sentAt !== undefined && after(latest) && (await landedEarlier(entry, ctx)))
+      return { kind: 'landed', entity: latest };
     // Without a base (nothing was held when the change was made) there is nothing to compare with.
-    if (base && newer && ctx.onConflict === 'abort' && entry.resolution !== 'mine') {
+    if (base && after(latest) && ctx.onConflict === 'abort' && entry.resolution !== 'mine') {
       const mine = { ...base, ...patch };
       const { conflicts } = threeWay(base, mine, latest as Record<string, unknown>, Object.keys(patch));
       if (conflicts.length > 0)
@@ -104,19 +111,30 @@ async function sendUpdate(entry: OutboxEntry, ctx: SendContext): Promise<SendOut
         };
     }
     try {
-      return { kind: 'landed', entity: await toPromise(ops.update$(id, patch as never)) };
+      return { kind: 'landed', entity: await toPromise(ops.update$(id, patch as never), signal) };
     } catch (error) {
       // Another write overlapped this one in time: look at the latest again.
       if (error instanceof ConcurrentUpdateError && check < CONFLICT_CHECKS) continue;
       if (error instanceof ConcurrentUpdateError) return { kind: 'retry', error };
       if (!isTransient(error)) throw error;
-      // The answer was lost: the latest says whether the write is in. If it is not, it goes again later.
-      const after = await toPromise(ops.latest$(id)).catch(() => undefined);
-      if (after && (versionOf(after) ?? 0) > (entry.baseVersion ?? 0) && carries(after, patch))
-        return { kind: 'landed', entity: after };
+      // The answer was lost: the latest says whether the write is in. If it is not, it goes again
+      // later, and is looked for then too (it may land after this read).
+      const now = await toPromise(ops.latest$(id), signal).catch(() => undefined);
+      if (now && after(now) && (carries(now, patch) || (await landedEarlier(entry, ctx))))
+        return { kind: 'landed', entity: now };
       return { kind: 'retry', error };
     }
   }
+}
+
+/** Whether a version after the entry's base held every field of its patch, by the resource's history. */
+async function landedEarlier(entry: OutboxEntry, { ops, signal }: SendContext): Promise<boolean> {
+  if (!ops.definition.paths.history) return false;
+  const versions = await toPromise(ops.history$(entry.entityId as string), signal).catch(() => []);
+  const patch = entry.patch ?? {};
+  return versions.some(
+    (version) => (versionOf(version) ?? 0) > (entry.baseVersion ?? 0) && carries(version, patch),
+  );
 }
 
 /**
@@ -128,14 +146,14 @@ async function sendUpdate(entry: OutboxEntry, ctx: SendContext): Promise<SendOut
 async function sendDelete(entry: OutboxEntry, ctx: SendContext): Promise<SendOutcome> {
   const id = entry.entityId as string;
   if (entry.taskId !== undefined) {
-    const task = await ctx.waitTask(entry.taskId);
+    const task = await ctx.waitTask(entry.taskId, ctx.signal);
     ctx.store.remove(entry.type, id, 'response');
     return { kind: 'landed', entity: task };
   }
   if (!ctx.remove) return { kind: 'failed', error: new TypeError(`${entry.type} cannot be deleted here`) };
   let current: object | undefined;
   try {
-    current = await toPromise(ctx.ops.latest$(id));
+    current = await toPromise(ctx.ops.latest$(id), ctx.signal);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
     ctx.store.remove(entry.type, id, 'response');
@@ -147,6 +165,6 @@ async function sendDelete(entry: OutboxEntry, ctx: SendContext): Promise<SendOut
       kind: 'retry',
       error: new Error(`${entry.type} ${id} is ${String(status)}: a deletion is under way`),
     };
-  const task = await ctx.remove(id);
+  const task = await ctx.remove(id, ctx.signal);
   return { kind: 'accepted', taskId: task.task_id };
 }
