@@ -147,11 +147,20 @@ describe('the outbox under any sequence of writes, offline spells, lost answers,
           }
           network.mode = 'online';
           await quiet(tab.outbox);
-          const ended = new Set(
-            tab.outbox.entries
-              .filter((e) => e.kind === 'update')
-              .map((e) => (e.patch as { name: string }).name),
-          );
+          // A person resolves each conflict (mine or theirs), which lets what waited behind it go.
+          const ended = new Set<string>();
+          const conflicts = () => tab.outbox.entries.filter((e) => e.status === 'conflict');
+          for (const mine of keepMine) {
+            if (conflicts().length === 0) break;
+            for (const entry of conflicts()) {
+              const name = (entry.patch as { name: string }).name;
+              if (!mine) ended.add(name);
+              await tab.outbox.resolve(entry.id, mine ? 'mine' : 'theirs');
+            }
+            await quiet(tab.outbox);
+          }
+          for (const entry of tab.outbox.entries)
+            if (entry.kind === 'update') ended.add((entry.patch as { name: string }).name);
 
           // Creates: each exactly once.
           const all: SpendControl[] = [];

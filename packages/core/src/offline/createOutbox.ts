@@ -561,6 +561,8 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
         true,
       );
       post({ kind: 'changed' });
+      // What waited behind it in its entity's lane goes now.
+      pump();
     },
     async discard(entryId) {
       if (!find(entryId)) return;
@@ -568,6 +570,7 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
       without(entryId);
       settle(entryId, abortError('The outbox entry was discarded'), false, true);
       post({ kind: 'changed' });
+      pump();
     },
     async close() {
       if (closed) return;
