@@ -23,6 +23,13 @@ const spendControl = (version: number, extra: Record<string, unknown> = {}) => (
   ...extra,
 });
 
+/** `depth` nested objects, built without recursion. */
+function deep(depth: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < depth; i++) value = { a: value };
+  return value;
+}
+
 const envelope = (data: unknown, schemaVersion = '1.0', eventType = 'spend_control.updated') =>
   Object.freeze({ schema_version: schemaVersion, event_type: eventType, data });
 
@@ -145,6 +152,8 @@ describe('createEventIngest', () => {
     ['an empty id', spendControl(1, { spend_control_id: '' })],
     ['a fractional version', spendControl(1, { version: 1.5 })],
     ['an unknown status', spendControl(1, { status: 'deleted' })],
+    // Valid but for an extra field 50,000 levels deep: refused before the store would overflow on it.
+    ['an extra field nested 50,000 levels deep', spendControl(2, { extra: deep(50_000) })],
   ])('ignores data that does not validate (%s) without touching the store', (_, data) => {
     const { store, ingest, reports, changes } = setup();
     store.apply('spend_control', 'sc_1', spendControl(1));

@@ -17,7 +17,11 @@ const control = (version: number, fields: Record<string, unknown> = {}) => ({
 });
 
 const newClient = () =>
-  createClient({ baseUrl: 'http://svc.test', getToken: () => 'token', fetch: () => Promise.reject(new Error('offline')) });
+  createClient({
+    baseUrl: 'http://svc.test',
+    getToken: () => 'token',
+    fetch: () => Promise.reject(new Error('offline')),
+  });
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -27,7 +31,11 @@ afterEach(() => {
 });
 
 /** A page that saves, then a page that restores from the same storage. */
-async function savedBy(storage: OutboxStorage, fill: (client: ReturnType<typeof newClient>) => void, buster = '1') {
+async function savedBy(
+  storage: OutboxStorage,
+  fill: (client: ReturnType<typeof newClient>) => void,
+  buster = '1',
+) {
   const page = newClient();
   const stop = await persistStore(page, { storage, buster });
   fill(page);
@@ -44,7 +52,9 @@ describe('persistStore', () => {
     });
     const next = newClient();
     const origins: string[] = [];
-    next.store.changes.subscribe((change) => origins.push(`${change.type}:${change.outcome}:${change.origin}`));
+    next.store.changes.subscribe((change) =>
+      origins.push(`${change.type}:${change.outcome}:${change.origin}`),
+    );
     await persistStore(next, { storage, buster: '1' });
     expect(next.store.get('spend_control', 'sc_1')).toMatchObject({ version: 3 });
     expect(next.store.isRemoved('account', 'acc_9')).toBe(true);
@@ -95,7 +105,8 @@ describe('persistStore', () => {
     const reports: string[] = [];
     await persistStore(next, { storage, buster: '1', onError: (error) => reports.push(error.message) });
     expect(next.store.get('spend_control', 'sc_1')).toMatchObject({ version: 2 });
-    for (const id of ['sc_2', 'sc_3', 'sc_4', 'sc_9']) expect(next.store.get('spend_control', id)).toBeUndefined();
+    for (const id of ['sc_2', 'sc_3', 'sc_4', 'sc_9'])
+      expect(next.store.get('spend_control', id)).toBeUndefined();
     expect(reports).toHaveLength(1);
     expect(reports[0]).toMatch(/dropped 3 saved record/);
   });

@@ -30,7 +30,36 @@ const valid = () => ({
 });
 
 type Snapshot = ReturnType<typeof valid>;
+
+/** A valid entity first, then `bad`: hydrate must refuse before the first is applied. */
+const after = (s: Snapshot, bad: unknown) => ({
+  ...s,
+  store: { ...s.store, entities: [...s.store.entities, ['spend_control', 'sc_2', bad]] },
+});
+/** `depth` nested objects, built without recursion. */
+const nest = (depth: number) => {
+  let value: unknown = 1;
+  for (let i = 0; i < depth; i++) value = { a: value };
+  return value;
+};
+const second = (fields: Record<string, unknown>) => ({ ...control(1, 'sc_2'), ...fields });
+
 const broken: [string, string, (s: Snapshot) => unknown][] = [
+  // Entities are checked as the wire's are: by their resource's schema and the store's rules.
+  [
+    'an entity nested 50,000 levels deep',
+    'store.entities[1]',
+    (s) => after(s, second({ extra: nest(50_000) })),
+  ],
+  ['a version past 2^53', 'store.entities[1]', (s) => after(s, second({ version: 2 ** 53 }))],
+  ['a version of 1e300', 'store.entities[1]', (s) => after(s, second({ version: 1e300 }))],
+  [
+    'an id field that disagrees with its key',
+    'store.entities[1]',
+    (s) => after(s, second({ spend_control_id: 'sc_7' })),
+  ],
+  ['a status outside the schema', 'store.entities[1]', (s) => after(s, second({ status: 'deleted' }))],
+  ['a limit as text', 'store.entities[1]', (s) => after(s, second({ limit: '5 USD' }))],
   ['null', 'the snapshot', () => null],
   ['a string', 'the snapshot', () => 'vstore'],
   ['another format', 'format', (s) => ({ ...s, format: 'vstore-client/2' })],
