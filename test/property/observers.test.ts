@@ -1,4 +1,11 @@
-import { createClient, observeHistory, observeResource, type ResourceObserver } from '@vstore/core';
+import {
+  createClient,
+  dehydrate,
+  hydrate,
+  observeHistory,
+  observeResource,
+  type ResourceObserver,
+} from '@vstore/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -18,16 +25,24 @@ const control = (version: number) => ({
 });
 
 type Op =
-  | { kind: 'subscribe' | 'unsubscribe' | 'refetch'; observer: number }
+  | { kind: 'subscribe' | 'unsubscribe' | 'refetch' | 'load'; observer: number }
   | { kind: 'write'; event: boolean }
+  | { kind: 'get' | 'history' }
+  | { kind: 'getVersion'; version: number }
+  | { kind: 'hydrate' }
   | { kind: 'reply' };
 
+// Every kind of read: observers (latest, with maxAgeMs, a version, history), direct calls (get, a
+// version, history), server-side preloads (`load`, and a snapshot hydrated from a server's client).
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
-    kind: fc.constantFrom('subscribe', 'unsubscribe', 'refetch'),
-    observer: fc.nat({ max: 3 }),
+    kind: fc.constantFrom('subscribe', 'unsubscribe', 'refetch', 'load'),
+    observer: fc.nat({ max: 4 }),
   }) as fc.Arbitrary<Op>,
   fc.record({ kind: fc.constant('write' as const), event: fc.boolean() }),
+  fc.record({ kind: fc.constantFrom('get' as const, 'history' as const) }),
+  fc.record({ kind: fc.constant('getVersion' as const), version: fc.integer({ min: 1, max: 3 }) }),
+  fc.constant({ kind: 'hydrate' as const }),
   fc.constant({ kind: 'reply' as const }),
   fc.constant({ kind: 'reply' as const }),
 );
@@ -52,9 +67,10 @@ describe('observers under any interleaving', () => {
             open.add(token);
             // The reply carries the service's state when the request arrived; it lands whenever the scheduler says.
             const at = serverVersion;
+            const asked = Number(new URL(String(url)).searchParams.get('version') ?? 0);
             const body = String(url).includes('/history')
               ? { data: Array.from({ length: at }, (_, i) => control(i + 1)) }
-              : control(at);
+              : control(asked >= 1 && asked <= at ? asked : at);
             init.signal?.addEventListener('abort', () => {
               open.delete(token);
               reject(new DOMException('aborted', 'AbortError'));
@@ -74,9 +90,15 @@ describe('observers under any interleaving', () => {
           observeResource(client.spendControls, 'sc_1'),
           observeResource(client.spendControls, 'sc_1', { maxAgeMs: 1000 }),
           observeHistory(client.spendControls, 'sc_1'),
+          observeResource(client.spendControls, 'sc_1', { version: 1 }),
         ];
+        // Direct calls leave when the test ends: their signal aborts, as a page's would.
+        const calls = new AbortController();
+        let loads = 0;
+        const direct = (promise: Promise<unknown>) => void promise.catch(() => {});
         const seen = observers.map(() => 0);
         const offs: ((() => void) | undefined)[] = observers.map(() => undefined);
+        // A version shown never gives way to an older one (nor to nothing).
         const check = () => {
           observers.forEach((observer, i) => {
             const version = topVersion(observer.getResult().data);
@@ -91,7 +113,21 @@ describe('observers under any interleaving', () => {
             offs[step.observer]?.();
             offs[step.observer] = undefined;
           } else if (step.kind === 'refetch' && offs[step.observer]) void observers[step.observer]?.refetch();
-          else if (step.kind === 'write') {
+          else if (step.kind === 'load') {
+            // A server render's prefetch: it holds its read until it lands, subscribed or not.
+            loads++;
+            void observers[step.observer]?.load().finally(() => loads--);
+          } else if (step.kind === 'get') direct(client.spendControls.get('sc_1', { signal: calls.signal }));
+          else if (step.kind === 'getVersion' && step.version <= serverVersion)
+            direct(client.spendControls.get('sc_1', { version: step.version, signal: calls.signal }));
+          else if (step.kind === 'history')
+            direct(client.spendControls.history('sc_1', { signal: calls.signal }));
+          else if (step.kind === 'hydrate') {
+            // A server rendered the page at some earlier version; its snapshot meets the gate here.
+            const server = createClient({ baseUrl: 'http://svc.test', getToken: () => 'test-token' });
+            server.store.apply('spend_control', 'sc_1', control(Math.max(1, serverVersion - 1)));
+            hydrate(client, dehydrate(server));
+          } else if (step.kind === 'write') {
             serverVersion++;
             if (step.event) client.store.apply('spend_control', 'sc_1', control(serverVersion));
           } else if (step.kind === 'reply' && s.count() > 0) await s.waitOne();
@@ -99,7 +135,15 @@ describe('observers under any interleaving', () => {
           check();
         }
         for (const off of offs) off?.();
+        calls.abort();
         await settle();
+        // Only a prefetch still waiting keeps a request going; every other read was let go.
+        expect(open.size).toBeLessThanOrEqual(loads);
+        // Replies may start reads of their own (history catching up with the store): wait those out too.
+        for (let round = 0; round < 10 && (s.count() > 0 || open.size > 0); round++) {
+          await s.waitAll();
+          await settle();
+        }
         expect(open.size).toBe(0);
         await s.waitAll();
       }),

@@ -161,8 +161,9 @@ export function observeResource<T extends object>(
     (state, result: ObserverResult<T> | undefined) =>
       resultOf(
         result,
+        // A historical version never changes: once shown it stays, even when the store lets go of it.
         version
-          ? (store.getVersion<T>(type, id, version) ?? (state?.result as T | undefined))
+          ? (store.getVersion<T>(type, id, version) ?? (state?.result as T | undefined) ?? result?.data)
           : view.get<T>(type, id),
         state?.error,
         state?.isFetching ?? false,
@@ -175,9 +176,13 @@ export function observeResource<T extends object>(
     },
   );
   // A historical version never changes, so any copy held is fresh.
+  // A historical version never changes, so once its read recorded it, it is fresh for good. Until then
+  // it is read even when the store holds it: as the latest it would go when a newer one comes, and
+  // the read (served from the store at no cost) keeps it in the entry.
   const fresh = () =>
-    observed.getResult().data !== undefined &&
-    (version > 0 || isFresh(observed.state(), reads.now(), maxAgeMs, suspense));
+    version > 0
+      ? observed.state()?.result !== undefined
+      : observed.getResult().data !== undefined && isFresh(observed.state(), reads.now(), maxAgeMs, suspense);
   // A refetch lasts while the observer is subscribed; `load` and `suspend` read for a render to come.
   const read = (replace = false) =>
     settled(reads.entry(plan.key).fetch(plan.start, plan.done, { replace, hold: !replace }));
