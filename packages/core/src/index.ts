@@ -142,6 +142,8 @@ export type {
   TaskObserverResult,
   TaskObserverStatus,
   UpdateObserver,
+  UpdateObserverOptions,
+  UpdateOutbox,
   UpdateResult,
   UpdateStatus,
 } from './observers/index';

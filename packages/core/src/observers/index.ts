@@ -14,5 +14,11 @@ export type {
 export { observeResource } from './observeResource';
 export type { TaskObserver, TaskObserverResult, TaskObserverStatus } from './observeTask';
 export { observeTask } from './observeTask';
-export type { UpdateObserver, UpdateResult, UpdateStatus } from './observeUpdate';
+export type {
+  UpdateObserver,
+  UpdateObserverOptions,
+  UpdateOutbox,
+  UpdateResult,
+  UpdateStatus,
+} from './observeUpdate';
 export { observeUpdate } from './observeUpdate';

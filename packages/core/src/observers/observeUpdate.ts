@@ -1,7 +1,8 @@
 import type { Draft } from 'immer';
 import type { VStoreError } from '../errors/vstoreError';
+import { contextOf } from '../reads/readContext';
 import type { ResourceClient } from '../reads/resourceClient';
-import type { EditOptions } from '../resources/editResource';
+import { type EditOptions, recipePatch } from '../resources/editResource';
 import type { ResourcePatch } from '../resources/resourceOps';
 import { resultListeners } from './resultListeners';
 
@@ -31,6 +32,27 @@ export interface UpdateObserver<T extends object, TUpdateKey extends string> {
   edit(id: string, recipe: (draft: Draft<T>) => void, options?: EditOptions<T>): Promise<T | undefined>;
 }
 
+/**
+ * Where `observeUpdate` sends its writes instead of the client when given one: an outbox
+ * (`createOutbox` of `@vstore/core/offline`), which keeps each until it lands.
+ */
+export interface UpdateOutbox {
+  update<T extends object>(
+    resource: { readonly definition: { readonly type: string; readonly updatable: readonly string[] } },
+    id: string,
+    patch: Readonly<Record<string, unknown>>,
+  ): Promise<T>;
+}
+
+/** Options of `observeUpdate`. */
+export interface UpdateObserverOptions {
+  /**
+   * Sends through an outbox: `mutate` stores the patch there, `edit` runs its recipe over what the
+   * view shows now and stores the fields it changed. Both resolve once the write lands.
+   */
+  outbox?: UpdateOutbox | undefined;
+}
+
 const IDLE = /* @__PURE__ */ Object.freeze({
   status: 'idle',
   error: undefined,
@@ -45,7 +67,9 @@ const IDLE = /* @__PURE__ */ Object.freeze({
  */
 export function observeUpdate<T extends object, TUpdateKey extends string>(
   resource: ResourceClient<T, TUpdateKey, never>,
+  options: UpdateObserverOptions = {},
 ): UpdateObserver<T, TUpdateKey> {
+  const { outbox } = options;
   let result: UpdateResult<T> = IDLE;
   let calls = 0;
   const listeners = resultListeners(
@@ -73,7 +97,17 @@ export function observeUpdate<T extends object, TUpdateKey extends string>(
   return {
     getResult: () => result,
     subscribe: listeners.subscribe,
-    mutate: (id, patch) => track(() => resource.update(id, patch)),
-    edit: (id, recipe, options) => track(() => resource.edit(id, recipe, options)),
+    mutate: (id, patch) =>
+      track(() => (outbox ? outbox.update<T>(resource, id, patch) : resource.update(id, patch))),
+    edit: (id, recipe, editOptions) =>
+      track(async () => {
+        if (!outbox) return resource.edit(id, recipe, editOptions);
+        // The recipe runs over what every reader shows now (pending changes included); only the
+        // fields it changed are stored, and conflicts are the outbox's to find when it sends.
+        const shown =
+          contextOf(resource).view.get<T>(resource.definition.type, id) ?? (await resource.get(id));
+        const patch = await recipePatch(resource.definition, shown, recipe);
+        return Object.keys(patch).length === 0 ? shown : outbox.update<T>(resource, id, patch);
+      }),
   };
 }

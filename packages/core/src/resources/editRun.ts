@@ -24,6 +24,22 @@ export function changedFields(patches: readonly Patch[], updatable: readonly str
   return [...fields];
 }
 
+/**
+ * The update a recipe makes of `base`: the update-valid fields it changed, with their new values (a
+ * nested change sends the whole top-level field). For writes that do not go out at once (an outbox).
+ */
+export function recipePatch<TEntity extends object>(
+  def: Pick<ResourceDefinition<TEntity>, 'updatable'>,
+  base: TEntity,
+  recipe: (draft: Draft<TEntity>) => void,
+): Record<string, unknown> {
+  const [next, patches] = produceWithPatches(base, recipe as (draft: Draft<TEntity>) => void);
+  const patch: Record<string, unknown> = {};
+  for (const field of changedFields(patches, def.updatable))
+    patch[field] = (next as Record<string, unknown>)[field];
+  return patch;
+}
+
 const NO_CHANGE: EditMergeInfo = { merged: [], conflicts: [] };
 const versionOf = (entity: object) => (entity as { version?: unknown }).version;
 
