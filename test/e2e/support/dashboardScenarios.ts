@@ -217,7 +217,9 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
         async () => (await testId('sc-detail').getAttribute('data-id')) === 'sc_2',
       );
       await testId('history-row-1').waitFor();
-      expect(await text('diff-single')).toBe('Only version 1 exists so far: a comparison needs two versions.');
+      expect(await text('diff-single')).toBe(
+        'Only version 1 exists so far: a comparison needs two versions.',
+      );
       expect(await testId('diff-left').count()).toBe(0);
       expect(await testId('version-diff').count()).toBe(0);
       await testId('sc-card-sc_1').getByRole('button').click();
