@@ -79,13 +79,14 @@ export function useList<T extends object>(
     IDLE as ListResult<T>,
     (o) => o.load(),
   );
+  const field = <K extends keyof ListResult<T>>(key: K) => computed(() => result.value[key]);
   return {
-    data: computed(() => result.value.data),
-    error: computed(() => result.value.error),
-    status: computed(() => result.value.status),
-    isFetching: computed(() => result.value.isFetching),
-    hasNextPage: computed(() => result.value.hasNextPage),
-    isFetchingNextPage: computed(() => result.value.isFetchingNextPage),
+    data: field('data'),
+    error: field('error'),
+    status: field('status'),
+    isFetching: field('isFetching'),
+    hasNextPage: field('hasNextPage'),
+    isFetchingNextPage: field('isFetchingNextPage'),
     fetchNextPage: () => observer()?.fetchNextPage() ?? Promise.resolve(),
     refetch: () => observer()?.refetch() ?? Promise.resolve(),
   };
