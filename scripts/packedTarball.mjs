@@ -1,10 +1,13 @@
 // What a published tarball must hold, checked on the tarball `pnpm pack` wrote (after publishConfig
-// was applied and `workspace:` ranges were replaced), not on the workspace's package.json.
+// was applied and `workspace:` ranges were replaced), not on the workspace's package.json. These are
+// this repository's rules (files only under dist/, no source condition left, the changelog and the
+// license shipped, the registry metadata pointing at this repository); publint and attw, which
+// `pnpm check:packages` runs on the same tarballs, check what is general to every package.
 import { execFileSync } from 'node:child_process';
 
 const REPOSITORY = 'https://github.com/vstore-dev/vstore';
 // Everything else must sit under dist/: no src/, no tests, no configs.
-const TOP_LEVEL = /^(package\.json|README\.md|LICENSE)$/;
+const TOP_LEVEL = /^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/;
 
 /** Every file path an `exports` (or `bin`) value names, whatever the conditions. */
 function targets(value) {
@@ -36,6 +39,7 @@ export function checkTarball(tarball, { dir, workspace }) {
   const tests = files.filter((file) => /(^|\/)__tests__\/|\.(test|spec)\.[cm]?[jt]sx?$/.test(file));
   if (tests.length) problems.push(`ships tests: ${listed(tests)}`);
   if (!files.includes('LICENSE')) problems.push('has no LICENSE');
+  if (!files.includes('CHANGELOG.md')) problems.push('has no CHANGELOG.md');
 
   // The workspace's source condition points at src/, which the tarball lacks.
   if (JSON.stringify(manifest).includes('@vstore/source'))

@@ -1,62 +1,71 @@
-// How bundle sizes are measured, shared by scripts/size.mjs (the budgets) and scripts/stackSize.mjs
-// (docs/size.md), so a budget and the figure the docs print are the same measurement.
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// How bundle sizes are measured, shared by scripts/size.mjs (the budgets, `pnpm size`, and the docs
+// table, `pnpm size --write`) and scripts/testPack.mjs (which checks the budgets in its consumer app).
+// A hand-written script because no tool measures this: size-limit, the well-kept one, has no
+// Vite/rolldown plugin, and its esbuild plugin either sums every file a build writes or keeps the
+// files named by `entry`, so it cannot report the initial load (the entry and the chunks it imports
+// statically, transitively) apart from the chunks loaded on demand, which is what these budgets are
+// about; its current major also needs Node 22, and this repository supports Node 20.19.
+//
+// Stacks are measured as an app gets them: in a consumer directory outside the workspace where the
+// packed tarballs and the peers were installed from the registry (scripts/consumer.mjs), with the
+// bundlers' default resolution conditions (no `@vstore/source`, no `es2015`), once with Vite and
+// once with esbuild, both from that directory. Each output file is gzipped on its own at level 9.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 
-export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-/**
- * Resolution as an app's bundler does it, plus two choices:
- * - `@vstore/source`: workspace packages resolve to their TypeScript, so no package build is needed.
- * - `es2015`: rxjs 7 publishes its ES2015 build under this export condition (and its `es2015` field);
- *   without it every bundler takes the `default` condition, rxjs's ES5 build, which is larger and
- *   brings more of `tslib`. The example apps set the same condition in their Vite config.
- */
-export const CONDITIONS = ['@vstore/source', 'es2015'];
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).byteLength;
 
+/** A module of the consumer directory (the bundler a measurement runs with), imported from there. */
+async function importFrom(dir, name) {
+  const require = createRequire(join(dir, 'package.json'));
+  return import(pathToFileURL(require.resolve(name)).href);
+}
+
 /** Which package a bundled input file belongs to, for breakdowns. */
-export function owner(path) {
-  if (path.includes('app-entry')) return 'app entry';
-  if (path.startsWith('\0') || path.includes('rolldown')) return 'bundler runtime';
-  const workspace = /^(?:app:)?packages\/([^/]+)\//.exec(path);
+function owner(path) {
+  const normal = path.split(sep).join('/');
+  if (/(^|\/)entry-[\w-]+\.js$/.test(normal)) return 'app entry';
+  if (normal.startsWith('\0') || normal.includes('rolldown') || normal.startsWith('vite/'))
+    return 'bundler runtime';
+  const workspace = /^(?:app:)?packages\/([^/]+)\//.exec(normal);
   if (workspace) return `@vstore/${workspace[1]}`;
-  if (/^(?:app:)?examples\//.test(path)) return 'app';
-  const modules = path.split('node_modules/').at(-1) ?? path;
-  const parts = modules.split('/');
-  return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? path);
+  if (/^(?:app:)?examples\//.test(normal)) return 'app';
+  if (!normal.includes('node_modules/')) return 'app';
+  const parts = normal.split('node_modules/').at(-1).split('/');
+  return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? normal);
 }
 
-/** An app entry given as source text, resolved from the repository root like a file there (esbuild). */
-function virtualEntry(code) {
-  return {
-    name: 'app-entry',
-    setup(b) {
-      b.onResolve({ filter: /^app-entry$/ }, () => ({ path: 'app-entry.js', namespace: 'app' }));
-      b.onLoad({ filter: /.*/, namespace: 'app' }, () => ({
-        contents: code,
-        resolveDir: root,
-        loader: 'js',
-      }));
-    },
-  };
+/** Bytes by package, largest first; `modules` is a list of [path, renderedBytes] scaled to `minBytes`. */
+function shares(list) {
+  const parts = new Map();
+  for (const { modules, minBytes } of list) {
+    const rendered = modules.reduce((n, [, bytes]) => n + bytes, 0) || 1;
+    for (const [path, bytes] of modules)
+      parts.set(owner(path), (parts.get(owner(path)) ?? 0) + (bytes * minBytes) / rendered);
+  }
+  return [...parts].filter(([, bytes]) => bytes >= 1).sort((a, b) => b[1] - a[1]);
 }
 
-/** A module's name as a budget's `mount` list gives it: its file name without the extension. */
-const moduleName = (path) => /([^/\\]+?)(?:\.[^./\\]*)?$/.exec(path)?.[1] ?? path;
+const sum = (list) => ({
+  minBytes: list.reduce((n, c) => n + c.minBytes, 0),
+  gzipBytes: list.reduce((n, c) => n + c.gzipBytes, 0),
+});
 
 /**
- * Sizes of a Vite build's chunks. `initial` is the entry and what it imports statically,
- * transitively. `mount` adds the lazy chunks that hold a module named in `mount` (see moduleName)
- * and what they import statically: for an app that loads them as it starts (the embed widget
- * connects to the event stream when its first element mounts), so they are part of its first load.
+ * Sizes of a build's chunks, each `{ file, code, imports (static, by file name), modules: [path,
+ * bytes][] }`. `initial` is the main chunk and what it imports statically, transitively; `mount`
+ * adds the lazy chunks that hold a module named in `mount` (a file name without its extension) and
+ * what they import statically: for an app that loads them as it starts (the embed widget connects to
+ * the event stream when its first element mounts).
  */
-function sizeChunks(output, isMain, mount = []) {
-  const chunks = output.filter((c) => c.type === 'chunk');
-  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+function sizeChunks(chunks, main, mount = []) {
+  const byName = new Map(chunks.map((c) => [c.file, c]));
+  const moduleName = (path) => /([^/\\]+?)(?:\.[^./\\]*)?$/.exec(path)?.[1] ?? path;
   const withStaticImports = (roots) => {
     const set = new Set();
     const visit = (chunk) => {
@@ -67,130 +76,160 @@ function sizeChunks(output, isMain, mount = []) {
     for (const chunk of roots) visit(chunk);
     return set;
   };
-  const main = chunks.find(isMain);
   const initialSet = withStaticImports([main]);
   const atMount = chunks.filter(
-    (c) =>
-      !initialSet.has(c) && Object.keys(c.modules ?? {}).some((path) => mount.includes(moduleName(path))),
+    (c) => !initialSet.has(c) && c.modules.some(([path]) => mount.includes(moduleName(path))),
   );
   const missing = mount.filter(
-    (name) => !atMount.some((c) => Object.keys(c.modules ?? {}).some((p) => moduleName(p) === name)),
+    (name) => !atMount.some((c) => c.modules.some(([path]) => moduleName(path) === name)),
   );
   if (missing.length > 0) throw new Error(`no lazy chunk holds the mount module(s) ${missing.join(', ')}`);
   const mountSet = withStaticImports([main, ...atMount]);
   const sized = chunks.map((c) => {
     const bytes = Buffer.from(c.code);
     return {
-      chunk: c,
-      file: c.fileName,
+      ...c,
       initial: initialSet.has(c),
       mount: mountSet.has(c),
       minBytes: bytes.byteLength,
       gzipBytes: gzip(bytes),
     };
   });
-  const sum = (list) => ({
-    minBytes: list.reduce((n, c) => n + c.minBytes, 0),
-    gzipBytes: list.reduce((n, c) => n + c.gzipBytes, 0),
-  });
-  // The bundler reports each module's length before minification: scaled to the minified chunk, the
-  // shares by package are an estimate.
-  const byPackage = (list) => {
-    const parts = new Map();
-    for (const { chunk, minBytes } of list) {
-      const modules = Object.entries(chunk.modules ?? {});
-      const rendered = modules.reduce((n, [, info]) => n + (info.renderedLength ?? 0), 0) || 1;
-      for (const [path, info] of modules) {
-        const rel = path.startsWith(root) ? path.slice(root.length + 1) : path;
-        parts.set(
-          owner(rel),
-          (parts.get(owner(rel)) ?? 0) + ((info.renderedLength ?? 0) * minBytes) / rendered,
-        );
-      }
-    }
-    return [...parts].filter(([, bytes]) => bytes >= 1).sort((a, b) => b[1] - a[1]);
-  };
   const initial = sized.filter((c) => c.initial);
   const lazy = sized.filter((c) => !c.initial);
   const atMountSized = sized.filter((c) => c.mount);
   return {
-    main: sum(sized.filter((c) => c.chunk === main)),
+    main: sum(sized.filter((c) => c.file === main.file)),
     initial: sum(initial),
     mount: sum(atMountSized),
     total: sum(sized),
-    initialParts: byPackage(initial),
-    mountParts: byPackage(atMountSized),
-    lazyParts: byPackage(lazy),
-    afterMountParts: byPackage(sized.filter((c) => !c.mount)),
+    initialParts: shares(initial),
+    mountParts: shares(atMountSized),
+    lazyParts: shares(lazy),
+    afterMountParts: shares(sized.filter((c) => !c.mount)),
     initialFiles: initial.length,
-    lazyChunks: lazy.map(({ chunk, ...c }) => c),
+    /** Each module of the initial load and its bytes in the output (before minification for Vite). */
+    initialModules: initial.flatMap((c) => c.modules),
+    lazyModules: lazy.flatMap((c) => c.modules),
+    lazyChunks: lazy.map(({ file, minBytes, gzipBytes, mount: atStart }) => ({
+      file,
+      minBytes,
+      gzipBytes,
+      mount: atStart,
+    })),
   };
 }
 
-/** The module Vite wraps every `import()` of an app build in (`__vitePreload`). */
-const PRELOAD_HELPER = '\0vite/preload-helper.js';
+/** Writes an app entry into the consumer directory, where its imports resolve as the app's would. */
+function writeEntry(dir, name, code) {
+  const folder = join(dir, 'size-entries');
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, `entry-${name.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')}.js`);
+  writeFileSync(file, `${code}\n`);
+  return file;
+}
 
 /**
- * An app entry as a Vite app ships it: `vite build` (Vite 8, rolldown, its default minifier), ESM,
- * browser, `NODE_ENV=production`, `external` left out, split at dynamic imports. `initial` is what
- * the page loads before the entry runs: the entry chunk and the chunks it imports statically; `total`
- * adds the chunks loaded on demand (`import()`). Each file is gzipped on its own, as it is served.
- * `preloadHelper: false` builds the same app with Vite's preload helper reduced to a bare `import()`,
- * only to report what the helper itself weighs (budgets and tables count it, as an app ships it).
+ * An app entry as a Vite 8 app ships it: `vite build` with Vite's defaults (rolldown, its default
+ * minifier and target, default resolution conditions, `process.env.NODE_ENV` replaced by the mode),
+ * run from the consumer directory `dir`, `external` left out, split at dynamic imports.
+ * The entry re-exports the names it measures so they stay live; 'allow-extension' keeps those exports
+ * and lets the bundler add some, as it may for an app's entry that exports nothing (Vite's own
+ * default, `false`, would drop the exports and with them everything measured; 'strict' would split
+ * the modules the entry shares with lazy chunks into extra initial files, which no app ships).
+ * `modulePreload: false`: the preload polyfill goes with an HTML entry, whatever the app imports.
  */
-export async function measureApp({ code, external = [], preloadHelper = true }) {
-  const { build: viteBuild, defaultClientConditions } = await import('vite');
-  const output = await viteBuild({
-    root,
+export async function measureViteApp({ dir, name, code, external = [], conditions }) {
+  const { build, defaultClientConditions } = await importFrom(dir, 'vite');
+  const input = writeEntry(dir, `vite-${name}`, code);
+  const output = await build({
+    root: dir,
     configFile: false,
     logLevel: 'silent',
-    resolve: { conditions: [...CONDITIONS, ...defaultClientConditions] },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [
-      {
-        name: 'app-entry',
-        // Before Vite's own plugins, so that `preloadHelper: false` can replace its helper module.
-        enforce: 'pre',
-        resolveId: (id) => (id === 'virtual:app-entry' ? '\0app-entry' : null),
-        load: (id) =>
-          id === '\0app-entry'
-            ? code
-            : !preloadHelper && id === PRELOAD_HELPER
-              ? 'export const __vitePreload = (load) => load();'
-              : null,
-      },
-    ],
+    ...(conditions ? { resolve: { conditions: [...conditions, ...defaultClientConditions] } } : {}),
     build: {
       write: false,
-      minify: true,
-      target: 'es2022',
       modulePreload: false,
-      // A real app's entry (index.html's script) exports nothing, so Vite lets the bundler move modules
-      // shared with lazy chunks into it (`preserveEntrySignatures: false`). This entry re-exports the
-      // hooks to keep them live; 'allow-extension' keeps those exports and gives the bundler the same
-      // freedom. ('strict' would split the shared modules into extra initial files, which no app ships.)
-      rollupOptions: { input: 'virtual:app-entry', external, preserveEntrySignatures: 'allow-extension' },
+      rollupOptions: { input, external, preserveEntrySignatures: 'allow-extension' },
     },
   });
   const files = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
-  // Should Vite rename the helper's module, the stub would miss it and the helper would weigh 0 B.
-  if (!preloadHelper && files.some((f) => f.type === 'chunk' && f.code.includes('vite:preloadError')))
-    throw new Error(
-      `Vite's preload helper is no longer ${JSON.stringify(PRELOAD_HELPER)}: update sizeMeasure.mjs`,
-    );
-  return sizeChunks(files, (c) => c.isEntry);
+  return sizeChunks(...viteChunks(files, dir, (c) => c.isEntry));
 }
 
-/** One package's own code: a file entry, every export kept, `external` left out (no splitting). */
-export async function measureOwn({ entry, code, external = [] }) {
+/** Vite's output as sizeChunks takes it; module paths relative to `base`. */
+function viteChunks(files, base, isMain) {
+  const chunks = files
+    .filter((f) => f.type === 'chunk')
+    .map((c) => ({
+      file: c.fileName,
+      code: c.code,
+      imports: c.imports,
+      modules: Object.entries(c.modules ?? {}).map(([path, info]) => [
+        path.startsWith('\0') ? path : relative(base, path),
+        info.renderedLength ?? 0,
+      ]),
+      isEntry: c.isEntry,
+      fileName: c.fileName,
+    }));
+  return [chunks, chunks.find(isMain)];
+}
+
+/**
+ * An app entry as esbuild bundles it for the browser: `bundle`, `splitting` (so `import()` makes
+ * chunks), ESM, `minify`, default resolution conditions; esbuild replaces `process.env.NODE_ENV`
+ * with "production" itself when minifying for the browser. Run from the consumer directory `dir`.
+ * `conditions` (both functions) adds resolution conditions: only to report what a setting would
+ * change, never for a budget.
+ */
+export async function measureEsbuildApp({ dir, name, code, external = [], conditions }) {
+  const { build } = await importFrom(dir, 'esbuild');
+  const entry = writeEntry(dir, `esbuild-${name}`, code);
+  const outdir = join(dir, 'size-out', name.replace(/[^\w]+/g, '-'));
   const result = await build({
-    absWorkingDir: root,
-    ...(code ? { entryPoints: ['app-entry'], plugins: [virtualEntry(code)] } : { entryPoints: [entry] }),
+    absWorkingDir: dir,
+    entryPoints: [entry],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    external,
+    ...(conditions ? { conditions } : {}),
+    metafile: true,
+    write: false,
+    outdir,
+    logLevel: 'silent',
+  });
+  const code_ = new Map(result.outputFiles.map((f) => [relative(dir, f.path), f.contents]));
+  const chunks = Object.entries(result.metafile.outputs)
+    .filter(([file]) => file.endsWith('.js'))
+    .map(([file, info]) => ({
+      file,
+      code: code_.get(file) ?? new Uint8Array(),
+      imports: info.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => i.path),
+      modules: Object.entries(info.inputs).map(([path, { bytesInOutput }]) => [path, bytesInOutput]),
+      entryPoint: info.entryPoint,
+    }));
+  const main = chunks.find((c) => c.entryPoint && resolve(dir, c.entryPoint) === entry);
+  if (!main) throw new Error(`esbuild wrote no chunk for the entry ${entry}`);
+  return sizeChunks(chunks, main);
+}
+
+/**
+ * One package's own code as published: its `dist` entry in the consumer directory, every export kept,
+ * `external` (its dependencies) left out, one file (esbuild, no splitting, platform-neutral).
+ */
+export async function measureOwn({ dir, name, code, external = [] }) {
+  const { build } = await importFrom(dir, 'esbuild');
+  const entry = writeEntry(dir, `own-${name}`, code);
+  const result = await build({
+    absWorkingDir: dir,
+    entryPoints: [entry],
     bundle: true,
     minify: true,
     format: 'esm',
     platform: 'neutral',
-    conditions: CONDITIONS,
     mainFields: ['module', 'main'],
     external,
     write: false,
@@ -201,20 +240,20 @@ export async function measureOwn({ entry, code, external = [] }) {
 }
 
 /**
- * A Vite app's production build, with the app's own vite.config: the files it writes are measured
- * as they are (`file` names the script a page loads; `mount`, the modules of lazy chunks it loads as
- * it starts, see sizeChunks).
+ * An example app's production build with its own vite.config, in the workspace (the embed widget is
+ * built by this repository and shipped as files, so its own build is what a host page gets): `file`
+ * names the script a page loads; `mount`, the modules of lazy chunks it loads as it starts.
  */
-export async function measureVite({ viteRoot, file, mount = [] }) {
-  const { build: viteBuild } = await import('vite');
+export async function measureWorkspaceVite({ viteRoot, file, mount = [] }) {
+  const { build } = await import('vite');
   const dir = resolve(root, viteRoot);
-  const output = await viteBuild({
+  const output = await build({
     root: dir,
     configFile: resolve(dir, 'vite.config.ts'),
     logLevel: 'silent',
     build: { write: false },
   });
-  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
-  if (!chunks.some((c) => c.fileName === file)) throw new Error(`${viteRoot}: the build wrote no ${file}`);
-  return sizeChunks(chunks, (c) => c.fileName === file, mount);
+  const files = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
+  if (!files.some((c) => c.fileName === file)) throw new Error(`${viteRoot}: the build wrote no ${file}`);
+  return sizeChunks(...viteChunks(files, root, (c) => c.fileName === file), mount);
 }

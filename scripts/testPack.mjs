@@ -1,14 +1,29 @@
-// Packs every package as `pnpm publish` would, checks what each tarball holds, installs the tarballs
-// into fresh React and Vue apps in a temporary directory outside the workspace, and there type-checks
-// them (moduleResolution bundler and node16), builds them with Vite (failing on any warning, such as
-// a Node builtin externalized for the browser), imports the packages in Node and runs the
-// `vstore-service` bin. Run after `pnpm build`. Needs the npm registry for React, Vue, Vite and
-// TypeScript, pinned to the versions the workspace has installed; pnpm's shared store keeps it fast.
+// The packed set as a stranger gets it, checked outside the workspace. Run after `pnpm pack:all`
+// (which builds each package through its `prepack`); it fails when packed/ is missing or older than a
+// package's files.
+// 1. Each tarball: what it holds (scripts/packedTarball.mjs), one version across the set, and each
+//    @vstore dependency pinned to that version.
+// 2. The test/pack apps, installed with pnpm (and the override pnpm needs): type-checked at the
+//    strictest settings (moduleResolution bundler with the shipped .d.mts checked, and node16), built
+//    with Vite without a warning and without the on-demand code in the first load, imported in Node,
+//    and the `vstore-service` bin serving a read.
+// 3. The starters (examples/starter-react, examples/starter-vue), copied out of the repository and
+//    installed with the docs' npm line: type-checked with TypeScript 5.9 (theirs), 6.0 and (React) 7.0, built with
+//    Vite (and the React one with esbuild), and each build run in Chromium against the `vstore-service`
+//    bin: three spend controls shown, one paused, the next version shown.
+// 4. The size budgets (scripts/size.mjs) in an app of their own, where the set and the peers were
+//    installed the same way.
+// Needs the npm registry for React, Vue, Vite, esbuild and TypeScript, pinned to the versions the
+// workspace has installed (TypeScript 6.0 and 7.0: the versions below).
+// A script because no tool does this: publint and attw (`pnpm check:packages`) lint one tarball's
+// manifest and types; none installs the set into apps outside the repository and builds, checks and
+// runs them.
 // Usage: node scripts/testPack.mjs   (VSTORE_PACK_KEEP=1 keeps the temporary directory)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -16,81 +31,81 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, extname, join, normalize, relative } from 'node:path';
+import {
+  installArgs,
+  npmInstall,
+  packedSet,
+  pinned,
+  pinnedVersion,
+  publishedPackages,
+  root,
+  run,
+  StepError,
+  seconds,
+  setupSizeApp,
+} from './consumer.mjs';
 import { checkTarball } from './packedTarball.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * The TypeScript versions a starter is checked with besides its own (~5.9): 6.0, which create-vite's
+ * Vue template installs, and for the React starter 7.0, which its React template installs (vue-tsc
+ * runs on TypeScript's JavaScript API, which 7.0 does not have).
+ */
+const TYPESCRIPT_6 = '6.0.3';
+const TYPESCRIPT_7 = '7.0.2';
+
 const started = Date.now();
 const work = mkdtempSync(join(tmpdir(), 'vstore-pack-'));
-const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 let failed = false;
-
-class StepError extends Error {}
-
-/** Runs `command` with a time limit; throws a StepError carrying its output when it fails. */
-function run(command, args, { cwd, timeoutMs = 120_000, env } = {}) {
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    timeout: timeoutMs,
-    // Plain output to match and print: CI=true makes some tools colour theirs.
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips colour codes
-  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.replace(/\x1b\[[0-9;]*m/g, '').trim();
-  if (result.error || result.status !== 0) {
-    const why =
-      result.error?.code === 'ETIMEDOUT' ? `timed out after ${seconds(timeoutMs)}` : `exit ${result.status}`;
-    throw new StepError(`\`${command} ${args.join(' ')}\` failed (${why}):\n${output}`);
-  }
-  return { stdout: result.stdout, stderr: result.stderr, output };
-}
 
 async function step(label, fn) {
   const at = Date.now();
   try {
     const note = await fn();
     console.log(`  ✓ ${label} (${seconds(Date.now() - at)})${note ? ` ${note}` : ''}`);
+    return true;
   } catch (error) {
     failed = true;
     console.log(`  ✗ ${label} (${seconds(Date.now() - at)})`);
     const text = error instanceof StepError ? error.message : (error?.stack ?? String(error));
     console.log(text.replace(/^/gm, '      '));
+    return false;
   }
 }
 
-function installedVersion(fromDir, name) {
-  const file = join(root, fromDir, 'node_modules', name, 'package.json');
-  if (!existsSync(file))
-    throw new Error(`${name} is not installed in ${fromDir}; run \`pnpm install\` first`);
-  return JSON.parse(readFileSync(file, 'utf8')).version;
+// ── 1. the tarballs ──────────────────────────────────────────────────────────────────────────────
+let set;
+try {
+  set = packedSet();
+} catch (error) {
+  console.error(error instanceof StepError ? error.message : error);
+  process.exit(1);
 }
-
-// ── 1. pack ───────────────────────────────────────────────────────────────────────────────────────
-const packages = readdirSync(join(root, 'packages'))
-  .map((dir) => ({ dir: `packages/${dir}`, file: join(root, 'packages', dir, 'package.json') }))
-  .filter(({ file }) => existsSync(file))
-  .map(({ dir, file }) => ({ dir, ...JSON.parse(readFileSync(file, 'utf8')) }))
-  .filter((pkg) => !pkg.private);
-const tarballs = {};
-console.log(`packing ${packages.length} packages into ${work}`);
+const packages = publishedPackages();
+const sound = new Set();
+const versions = new Set(packages.map((p) => p.version));
+console.log(`the packed set (${relative(root, dirname(packages[0].tarball))}/), tested in ${work}`);
+await step(`one version across the set (${[...versions].join(', ')})`, () => {
+  if (versions.size !== 1) throw new StepError(packages.map((p) => `${p.name}@${p.version}`).join('\n'));
+});
 for (const pkg of packages) {
-  await step(`${pkg.name}: pack and inspect`, () => {
-    const into = join(work, 'tarballs');
-    run('pnpm', ['pack', '--pack-destination', into], { cwd: join(root, pkg.dir) });
-    const tarball = join(into, `${pkg.name.replace(/^@/, '').replace('/', '-')}-${pkg.version}.tgz`);
-    const { files, problems } = checkTarball(tarball, { dir: pkg.dir, workspace: pkg });
+  const ok = await step(`${pkg.name}: what the tarball holds`, () => {
+    const { files, manifest, problems } = checkTarball(pkg.tarball, { dir: pkg.dir, workspace: pkg });
+    for (const field of ['dependencies', 'peerDependencies'])
+      for (const [name, range] of Object.entries(manifest[field] ?? {}))
+        if (name.startsWith('@vstore/') && range !== pkg.version)
+          problems.push(`${field}.${name} is "${range}", not the set's version ${pkg.version}`);
     if (problems.length) throw new StepError(problems.join('\n'));
-    tarballs[pkg.name] = tarball;
-    return `${files.length} files: ${files.join(', ')}`;
+    return `${files.length} files`;
   });
+  if (ok) sound.add(pkg.name);
 }
 
-// ── 2. the apps ──────────────────────────────────────────────────────────────────────────────────
+// ── 2. the test/pack apps (pnpm, strict types, what loads first) ────────────────────────────────
 const tsc = () => ['node_modules/typescript/bin/tsc'];
 const apps = [
   {
@@ -152,8 +167,8 @@ function writeApp(app) {
   const dir = join(work, app.name);
   cpSync(join(root, 'test/pack', app.name), dir, { recursive: true });
   const pinned = (deps) =>
-    Object.fromEntries(Object.entries(deps).map(([name, from]) => [name, installedVersion(from, name)]));
-  const ours = Object.fromEntries(packages.map((p) => [p.name, `file:${tarballs[p.name]}`]));
+    Object.fromEntries(Object.entries(deps).map(([name]) => [name, pinnedVersion(name)]));
+  const ours = Object.fromEntries(packages.map((p) => [p.name, `file:${p.tarball}`]));
   const manifest = {
     name: `vstore-pack-${app.name}`,
     private: true,
@@ -163,7 +178,9 @@ function writeApp(app) {
       ...pinned(app.dependencies),
     },
     devDependencies: pinned(app.devDependencies),
-    // @vstore/react depends on @vstore/core@<version>, which must come from its tarball too.
+    // @vstore/react depends on @vstore/core@<version>, which must come from its tarball too: with pnpm
+    // that takes an override (docs/guide/installation.md says so); npm, as the starters below show,
+    // takes the tarballs given on one command line.
     pnpm: { overrides: ours },
   };
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -219,9 +236,9 @@ async function smokeBin(dir) {
 
 const store = run('pnpm', ['store', 'path'], { cwd: root }).stdout.trim();
 for (const app of apps) {
-  if (app.packages.some((name) => !tarballs[name])) {
+  if (app.packages.some((name) => !sound.has(name))) {
     failed = true;
-    console.log(`${app.name}: skipped, a tarball it needs failed above`);
+    console.log(`${app.name}: not run, a tarball it needs failed its inspection above`);
     continue;
   }
   console.log(`${app.name} (${relative(root, join(root, 'test/pack', app.name))} → ${join(work, app.name)})`);
@@ -314,7 +331,199 @@ for (const app of apps) {
     await step('vstore-service bin serves a read', () => smokeBin(dir));
 }
 
-// ── 3. outcome ───────────────────────────────────────────────────────────────────────────────────
+// ── 3. the starters ──────────────────────────────────────────────────────────────────────────────
+/** A static server for a built app, and its URL. */
+async function serve(dir) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    const file = join(dir, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(dir) || !existsSync(file)) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((ok) => server.close(ok)),
+  };
+}
+
+/** Starts the app's `vstore-service` bin on a free port; resolves with its URL and a stop function. */
+async function startService(dir) {
+  const child = spawn(join(dir, 'node_modules/.bin/vstore-service'), ['--port', '0'], { cwd: dir });
+  let output = '';
+  const url = await new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new StepError(`no URL within 15 s:\n${output}`)), 15_000);
+    const onData = (chunk) => {
+      output += chunk;
+      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[0]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new StepError(`exited with ${code} before listening:\n${output}`)));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+let browser;
+async function chromium() {
+  if (browser) return browser;
+  run(process.execPath, [join(root, 'scripts/ensureChromium.mjs')], { cwd: root, timeoutMs: 600_000 });
+  const { chromium: launcher } = await import('playwright-core');
+  const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (p) => p && existsSync(p),
+  );
+  browser = await launcher.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  return browser;
+}
+
+/** Opens a built starter, waits for the three spend controls, pauses or resumes sc_1 and waits for its next version. */
+async function runInBrowser(appDir) {
+  const site = await serve(appDir);
+  const page = await (await chromium()).newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    await page.goto(site.url);
+    const rows = page.locator('li[data-id]');
+    await rows.nth(2).waitFor({ timeout: 15_000 });
+    const row = page.locator('li[data-id="sc_1"]');
+    const before = Number(/version\s+(\d+)/.exec(await row.textContent())?.[1]);
+    await row.getByRole('button').click();
+    await page
+      .locator('li[data-id="sc_1"]', { hasText: new RegExp(`version\\s+${before + 1}\\b`) })
+      .waitFor({ timeout: 15_000 });
+    if (errors.length) throw new StepError(`errors in the page:\n${errors.join('\n')}`);
+    return `(${await rows.count()} spend controls, sc_1 from version ${before} to ${before + 1})`;
+  } finally {
+    await page.close();
+    await site.close();
+  }
+}
+
+const starters = [
+  {
+    name: 'starter-react',
+    binding: '@vstore/react',
+    esbuild: 'src/main.tsx',
+    typescript: [TYPESCRIPT_6, TYPESCRIPT_7],
+  },
+  { name: 'starter-vue', binding: '@vstore/vue', typescript: [TYPESCRIPT_6] },
+];
+for (const starter of starters) {
+  const names = ['@vstore/core', starter.binding, '@vstore/service'];
+  if (names.some((name) => !sound.has(name))) {
+    failed = true;
+    console.log(`${starter.name}: not run, a tarball it needs failed its inspection above`);
+    continue;
+  }
+  const dir = join(work, starter.name);
+  console.log(`${starter.name} (examples/${starter.name} → ${dir})`);
+  const installed = await step(
+    `npm install ${names.map((n) => relative(root, set[n].tarball)).join(' ')}`,
+    () => {
+      cpSync(join(root, 'examples', starter.name), dir, {
+        recursive: true,
+        filter: (source) => !/[\\/](node_modules|dist|dist-esbuild)$/.test(source),
+      });
+      npmInstall(dir, installArgs(set, names));
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      if (!String(manifest.devDependencies?.['@vstore/service']).startsWith('file:'))
+        throw new StepError('@vstore/service left devDependencies or was not installed from its tarball');
+    },
+  );
+  if (!installed) continue;
+  await step(`one copy of @vstore/core, shared with ${starter.binding}`, () => {
+    const direct = packageDir(dir, '@vstore/core');
+    const viaBinding = packageDir(packageDir(dir, starter.binding), '@vstore/core');
+    if (direct !== viaBinding) throw new StepError(`two copies:\n${direct}\n${viaBinding}`);
+  });
+  const tsVersion = () =>
+    JSON.parse(readFileSync(join(dir, 'node_modules/typescript/package.json'), 'utf8')).version;
+  await step(
+    `types check with its TypeScript (${tsVersion()})`,
+    () => void run('npm', ['run', 'typecheck'], { cwd: dir }),
+  );
+  let service;
+  await step('vite build, no warnings', async () => {
+    service = await startService(dir);
+    const { output } = run('node', ['node_modules/vite/bin/vite.js', 'build'], {
+      cwd: dir,
+      env: { VITE_VSTORE_URL: service.url },
+    });
+    const warnings = output
+      .split('\n')
+      .filter((l) => /\bwarn(ing)?\b|\(!\)|externalized for browser/i.test(l));
+    if (warnings.length) throw new StepError(`warnings:\n${warnings.join('\n')}`);
+  });
+  if (service)
+    await step('the Vite build runs against the vstore-service bin', () => runInBrowser(join(dir, 'dist')));
+  if (starter.esbuild && service)
+    await step('esbuild build (bundle, splitting, minify), run against the service', () => {
+      // --no-save: a later `npm install` prunes it again, so it is used at once.
+      npmInstall(dir, ['--no-save', ...pinned(['esbuild'])]);
+      const out = join(dir, 'dist-esbuild');
+      const { output } = run(
+        join(dir, 'node_modules/.bin/esbuild'),
+        [
+          starter.esbuild,
+          '--bundle',
+          '--splitting',
+          '--format=esm',
+          '--minify',
+          `--outdir=${out}`,
+          `--define:import.meta.env.VITE_VSTORE_URL=${JSON.stringify(service.url)}`,
+          '--log-level=warning',
+        ],
+        { cwd: dir },
+      );
+      if (/\[WARNING\]/.test(output)) throw new StepError(`warnings:\n${output}`);
+      writeFileSync(
+        join(out, 'index.html'),
+        '<!doctype html><html lang="en"><title>esbuild</title><div id="root"></div><script type="module" src="/main.js"></script></html>',
+      );
+      return runInBrowser(out);
+    });
+  for (const version of starter.typescript)
+    await step(`types check with TypeScript ${version}`, () => {
+      npmInstall(dir, ['--no-save', `typescript@${version}`]);
+      if (tsVersion() !== version) throw new StepError(`typescript is ${tsVersion()} after the install`);
+      run('npm', ['run', 'typecheck'], { cwd: dir });
+    });
+  service?.stop();
+}
+await browser?.close();
+
+// ── 4. the size budgets ──────────────────────────────────────────────────────────────────────────
+console.log(`size budgets (${join(work, 'size')})`);
+if (Object.keys(set).some((name) => !sound.has(name))) {
+  failed = true;
+  console.log('  not run: a tarball failed its inspection above');
+} else {
+  const sizeDir = join(work, 'size');
+  mkdirSync(sizeDir);
+  const installed = await step('npm install the packed set, the peers and the bundlers', () =>
+    setupSizeApp(sizeDir, set),
+  );
+  if (installed)
+    await step('scripts/size.mjs: every budget met under Vite and esbuild', () => {
+      const { output } = run(process.execPath, [join(root, 'scripts/size.mjs'), '--dir', sizeDir], {
+        cwd: root,
+      });
+      console.log(output.replace(/^/gm, '      '));
+    });
+}
+
+// ── 5. outcome ───────────────────────────────────────────────────────────────────────────────────
 if (failed || process.env.VSTORE_PACK_KEEP) console.log(`kept ${work} for inspection`);
 else rmSync(work, { recursive: true, force: true });
 console.log(`${failed ? 'FAILED' : 'passed'}: pack and install test in ${seconds(Date.now() - started)}`);

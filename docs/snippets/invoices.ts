@@ -1,17 +1,23 @@
 import { defineResource, z } from '@vstore/core';
 
-/** The invoice resource the guide's examples import (see "Your own resources"). */
+// The invoices of examples/custom-resource (its resources.json
+// declares the same fields and updatable fields to the service).
 export const invoices = defineResource({
-  type: 'invoice',
-  path: '/invoices',
+  type: 'invoice', // the store's key type: ('invoice', id)
+  path: '/invoices', // items at /invoices/{id}
   idKey: 'invoice_id',
+  // Loose: fields the service adds later are kept, not rejected.
   schema: z.looseObject({
-    invoice_id: z.string(),
+    invoice_id: z.string().min(1),
     version: z.number().int().min(1),
     version_time: z.string(),
-    status: z.enum(['draft', 'sent']),
-    total: z.number(),
+    customer: z.string(),
+    status: z.enum(['draft', 'sent', 'paid']),
+    total: z.number().min(0),
+    currency: z.string().length(3),
+    due_date: z.string(),
   }),
-  updatable: ['status', 'total'],
-  history: true,
+  // The only fields update() and edit() may send:
+  updatable: ['customer', 'status', 'total', 'due_date'],
+  history: true, // /invoices/{id}/history exists (default false)
 });

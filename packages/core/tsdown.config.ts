@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: { index: 'src/index.ts', offline: 'src/offline/index.ts' },
   format: 'esm',
   platform: 'neutral',
   // package.json's exports name index.mjs / index.d.mts; with platform 'neutral' tsdown would write .js.

@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 // a tarball ships dist/ only, so `pnpm pack` publishes `publishConfig.exports` instead. That copy has
 // to follow every change to `exports`: an entry added to one and not the other ships a package without
 // it. `pnpm test:pack` checks the tarballs themselves; this catches the drift in the unit run.
+// sherif (`pnpm lint`) lints the manifests as a monorepo (one version of each dependency, ordered
+// fields, …); these checks are what it does not know: the published copy of `exports`, the registry
+// metadata, the release group and the starters, which live outside the workspace.
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const REPOSITORY = 'https://github.com/vstore-dev/vstore';
@@ -81,5 +84,44 @@ describe('published package manifests', () => {
         repository: { type: 'git', url: `git+${REPOSITORY}.git`, directory: dir },
       });
     });
+  });
+});
+
+describe('release set', () => {
+  const config = JSON.parse(readFileSync(resolve(ROOT, '.changeset/config.json'), 'utf8')) as {
+    fixed: string[][];
+  };
+  const names = packages.map((p) => p.manifest.name).sort();
+
+  it('releases every published package in one fixed group, at one version', () => {
+    expect([...(config.fixed[0] ?? [])].sort()).toEqual(names);
+    expect(new Set(packages.map((p) => (p.manifest as Manifest & { version: string }).version)).size).toBe(1);
+  });
+
+  it('gives each published package a changelog that ships in its tarball', () => {
+    for (const { dir, manifest } of packages) {
+      expect(readFileSync(resolve(ROOT, dir, 'CHANGELOG.md'), 'utf8')).toMatch(
+        new RegExp(`^# ${manifest.name}\n`),
+      );
+      expect(manifest.files).toContain('CHANGELOG.md');
+    }
+  });
+
+  it("names the set's current version in the starters, which sit outside the workspace", () => {
+    const version = (packages[0]?.manifest as (Manifest & { version: string }) | undefined)?.version;
+    const starters = readdirSync(resolve(ROOT, 'examples')).filter((name) => name.startsWith('starter-'));
+    expect(starters).toEqual(['starter-react', 'starter-vue']);
+    for (const name of starters) {
+      const manifest = JSON.parse(readFileSync(resolve(ROOT, 'examples', name, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+        devDependencies?: Record<string, string>;
+      };
+      const ranges = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }).filter(
+        ([dep]) => dep.startsWith('@vstore/'),
+      );
+      expect(ranges.length, name).toBeGreaterThan(0);
+      for (const [dep, range] of ranges)
+        expect(`${name}: ${dep}@${range}`).toBe(`${name}: ${dep}@^${version}`);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { Theme } from 'vitepress';
 import DefaultTheme from 'vitepress/theme';
 import LiveExample from './LiveExample.vue';
+import './accessibility.css';
 
 // The default theme, plus <LiveExample>: the getting-started example, run in the page.
 export default {

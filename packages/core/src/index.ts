@@ -42,6 +42,7 @@ export type {
   ShapeIssue,
   SpendControl,
   SpendControlInput,
+  SpendControlUpdateKey,
   SupportInfo,
   Task,
   TaskClient,

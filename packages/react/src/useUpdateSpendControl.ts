@@ -1,4 +1,4 @@
-import type { UpdateStatus } from '@vstore/core';
+import type { SpendControlUpdateKey, UpdateStatus } from '@vstore/core';
 import type { SpendControl } from './types';
 import { type UpdateResourceResult, useUpdateResource } from './useUpdateResource';
 import { useVStoreClient } from './vstoreProvider';
@@ -6,10 +6,7 @@ import { useVStoreClient } from './vstoreProvider';
 /** Status of the last write: `idle`, `pending`, `success` or `error`. */
 export type MutationStatus = UpdateStatus;
 /** What `useUpdateSpendControl` returns: `useUpdateResource` over `client.spendControls`. */
-export type UpdateSpendControlResult = UpdateResourceResult<
-  SpendControl,
-  'name' | 'status' | 'limit' | 'interval'
->;
+export type UpdateSpendControlResult = UpdateResourceResult<SpendControl, SpendControlUpdateKey>;
 
 /** Writes to spend controls: `useUpdateResource(client.spendControls)`. */
 export const useUpdateSpendControl = (): UpdateSpendControlResult =>

@@ -1,4 +1,4 @@
-import type { Client, SpendControl } from '@vstore/core';
+import type { Client, SpendControl, SpendControlUpdateKey } from '@vstore/core';
 import { useClient } from './createVStore';
 import { type UpdateResourceState, useUpdateResource } from './useUpdateResource';
 
@@ -8,10 +8,7 @@ export type SpendControlPatch = Parameters<SpendControls['update']>[1];
 /** An immer recipe over a spend control's latest state, for `edit`. */
 export type SpendControlRecipe = Parameters<SpendControls['edit']>[1];
 /** What `useUpdateSpendControl` returns: `useUpdateResource` over `client.spendControls`. */
-export type UpdateSpendControlState = UpdateResourceState<
-  SpendControl,
-  'name' | 'status' | 'limit' | 'interval'
->;
+export type UpdateSpendControlState = UpdateResourceState<SpendControl, SpendControlUpdateKey>;
 
 /** Writes to spend controls: `useUpdateResource(client.spendControls)`. */
 export const useUpdateSpendControl = (options: { client?: Client } = {}): UpdateSpendControlState =>

@@ -6,6 +6,15 @@ import { extname, join, normalize, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '../../..');
 export const docsDist = join(root, 'docs/.vitepress/dist');
 
+/** The pages the accessibility check runs on: home, both getting-started pages, a guide page, an API page. */
+export const AXE_PAGES = [
+  '/',
+  '/guide/getting-started-react',
+  '/guide/getting-started-vue',
+  '/guide/resources',
+  '/api/@vstore/core/functions/createClient',
+];
+
 /** Newest modification time of the site's sources (pages, snippets, config, theme). */
 function newestSource(dir: string): number {
   return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {

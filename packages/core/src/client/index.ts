@@ -55,7 +55,12 @@ export type { EditMergeInfo, EditOptions, EditOutcome, OnConflict } from '../res
 export type { ListParams } from '../resources/listParams';
 export type { UpdateOptions } from '../resources/reconcileWrite';
 export type { ListPage, ResourcePatch } from '../resources/resourceOps';
-export type { Money, SpendControl, SpendControlInput } from '../resources/spendControls';
+export type {
+  Money,
+  SpendControl,
+  SpendControlInput,
+  SpendControlUpdateKey,
+} from '../resources/spendControls';
 export { spendControlSchema, spendControls as spendControlDefinition } from '../resources/spendControls';
 export type { Task, TaskStatus } from '../resources/tasks';
 export { TERMINAL_TASK_STATUSES, taskSchema, tasks as taskDefinition } from '../resources/tasks';

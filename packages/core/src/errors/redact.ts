@@ -40,18 +40,6 @@ export function userinfoSecrets(baseUrl: string): string[] {
   return [...new Set([...whole, ...parts, ...decoded])];
 }
 
-/** Header names whose values are credentials. */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
-
-/** A copy of the headers with credential values replaced, for anything that shows request details. */
-export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value;
-  }
-  return out;
-}
-
 /**
  * Replaces every occurrence of the given secrets in a string, or in the strings and keys of a
  * JSON-like value at any depth (a server may echo a bad token back, even as a key). Returns the

@@ -1,13 +1,14 @@
-import { catchError, defer, map, type Observable, type SchedulerLike, switchMap, throwError } from 'rxjs';
+import { Observable, type SchedulerLike, type Subscriber, type Subscription } from 'rxjs';
 import { ApiError, GatewayError, NetworkError, RateLimitError, type RequestInfo } from '../errors/apiError';
 import { errorFromResponse } from '../errors/errorFromResponse';
-import { type ScrubbedError, scrubError } from '../errors/redact';
+import { redactUrl, type ScrubbedError, scrubError } from '../errors/redact';
 import { ResponseTooLargeError } from '../errors/responseTooLargeError';
-import { attemptTimeout } from './attemptTimeout';
 import type { Cooldown } from './cooldown';
+import { createDeadlines } from './deadlines';
 import { decodeSuccess, type RawResponse, type Send, utf8Length } from './request';
 import type { RequestSpec } from './requestSpec';
 import { parseRetryAfter } from './retryAfter';
+import type { RetryBudget } from './retryBudget';
 import type { ResolvedRetryOptions } from './retryPolicy';
 import { bearer, type TokenProvider } from './tokenProvider';
 
@@ -23,133 +24,237 @@ export interface AttemptOptions {
   maxResponseBytes: number;
   /** Credentials besides the token that no error may show (userinfo of `baseUrl`). */
   secrets: readonly string[];
+  /** The client-wide retry budget, refilled by each success. */
+  budget: RetryBudget | undefined;
 }
 
-/** One call as the transport prepared it: the spec, its URL and redacted endpoint, its body's bytes. */
+/** One call as the transport prepared it: the spec, its URL, its body's bytes. */
 export interface Call<T> {
   readonly spec: RequestSpec<T>;
   readonly url: string;
-  readonly endpoint: string;
   readonly body: string | undefined;
 }
+
+type Shared = AttemptOptions & {
+  readonly headersFor: (token: string) => Record<string, string>;
+  readonly deadlines: ReturnType<typeof createDeadlines>;
+};
 
 /**
  * One attempt of a call, as an Observable the transport's retry subscribes to again: wait out a
  * client-wide cooldown, take the token, send, decode, and turn every failure into a typed error (a
- * gateway 401 refreshes the token and goes once more). Support data is built only when an error is.
+ * gateway 401 refreshes the token and goes once more in the call). One object does the steps, so
+ * an attempt that succeeds allocates little; support data is built only when an error is.
  */
-export function createAttempt(options: AttemptOptions) {
-  const { tokens, cooldown, scheduler, retry } = options;
+export function createAttempt(options: AttemptOptions): <T>(call: Call<T>) => Observable<T> {
   const authorize = options.authorize ?? bearer;
-
-  return <T>(call: Call<T>): Observable<T> => {
-    const { spec, endpoint } = call;
-    const where = `${spec.method} ${endpoint}`;
-    const timeoutMs = spec.timeoutMs ?? retry.timeoutMs;
-    let refreshed = false;
-
-    const info = (sentAt: number): RequestInfo => ({
-      method: spec.method,
-      endpoint,
-      time: new Date(sentAt).toISOString(),
-      environment: options.environment,
-      resourceId: spec.resourceId,
+  // Every request of a token sends the same headers: made once per token, not per request.
+  let headers: { token: string; value: Record<string, string> } | undefined;
+  const shared: Shared = {
+    ...options,
+    headersFor(token) {
+      if (headers?.token !== token)
+        headers = { token, value: { accept: 'application/json', ...authorize(token) } };
+      return headers.value;
+    },
+    deadlines: createDeadlines(options.scheduler),
+  };
+  return <T>(call: Call<T>) => {
+    const state: CallState<T> = { call, refreshed: false, endpoint: undefined };
+    return new Observable<T>((subscriber) => {
+      const run = new AttemptRun(shared, state, subscriber);
+      run.start();
+      return () => run.stop();
     });
+  };
+}
 
-    /** The request with `token`, its reply decoded; every failure typed. */
-    const send$ = (token: string): Observable<T> => {
-      const sentAt = scheduler.now();
-      const headers: Record<string, string> = { accept: 'application/json', ...authorize(token) };
-      if (call.body !== undefined) headers['content-type'] = 'application/json';
-      if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
-      const request = { method: spec.method, url: call.url, headers, body: call.body };
-      return options.send({ ...request, maxResponseBytes: options.maxResponseBytes }).pipe(
-        attemptTimeout(
-          timeoutMs,
-          scheduler,
-          () =>
-            new NetworkError(
-              `${where} got no response within ${timeoutMs} ms. It is retried when safe; raise timeoutMs if the service is slow.`,
-              { request: info(sentAt), timedOut: true },
-            ),
-        ),
-        map((raw) => decode(raw, token, sentAt)),
-        catchError((error: unknown) => failed(typed(error, token, sentAt), token)),
-      );
-    };
+/** What outlives one attempt of a call: whether the token was refreshed, the redacted endpoint. */
+interface CallState<T> {
+  readonly call: Call<T>;
+  refreshed: boolean;
+  endpoint: string | undefined;
+}
 
-    const decode = (raw: RawResponse, token: string, sentAt: number): T => {
-      // A custom `Send` may not count while reading; the limit holds for it all the same.
-      if (utf8Length(raw.text, options.maxResponseBytes) > options.maxResponseBytes)
-        throw new ResponseTooLargeError(options.maxResponseBytes, raw.status, where);
-      if (raw.status >= 200 && raw.status < 300)
-        return decodeSuccess(raw, spec.schema, () => info(sentAt), spec.check);
-      const retryAfterMs =
-        raw.status === 429 ? parseRetryAfter(raw.headers.get('retry-after'), scheduler.now()) : undefined;
-      throw errorFromResponse(raw.status, raw.text, {
-        request: info(sentAt),
-        idempotencyKey: spec.idempotencyKey,
-        retryAfterMs,
-        secrets: [token, ...options.secrets],
-      });
-    };
+/** Support data wants the endpoint: path and query, with any base path, without the origin; redacted. */
+const endpointOf = <T>(state: CallState<T>) =>
+  (state.endpoint ??= redactUrl(state.call.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')));
 
-    /** A failure as the error the caller sees: the service's typed answer, or a scrubbed NetworkError. */
-    const typed = (error: unknown, token: string, sentAt: number): unknown => {
-      if (error instanceof ApiError) return error;
-      if (error instanceof ResponseTooLargeError)
-        return new ResponseTooLargeError(error.limitBytes, error.status, where);
-      const cause = scrubError(error, [token, ...options.secrets]);
-      return new NetworkError(
-        `${where} failed before a response arrived (${describeCause(cause)}). Check the network and baseUrl.`,
-        { request: info(sentAt), cause },
-      );
-    };
+class AttemptRun<T> {
+  private inner: Subscription | undefined;
+  private cancelDeadline: (() => void) | undefined;
+  private stopped = false;
 
-    /** What a failure does beyond this call: a 429 holds every request back, a 401 refreshes the token. */
-    const failed = (error: unknown, token: string): Observable<T> => {
-      if (error instanceof RateLimitError) {
-        // A 429 without a usable Retry-After still means "slow down": hold everyone back for the
-        // same default wait that the retry of this call assumes.
-        const waitMs = error.retryAfterMs ?? retry.defaultRetryAfterMs;
-        if (waitMs <= retry.maxRetryAfterMs) cooldown.block(scheduler.now() + waitMs);
-      }
-      // A gateway 401 may mean the cached token expired: fetch a new one and try once more.
-      if (error instanceof GatewayError && error.status === 401 && !refreshed) {
-        refreshed = true;
-        tokens.invalidate(token);
-        return attempt$();
-      }
-      return throwError(() => error);
-    };
+  constructor(
+    private readonly shared: Shared,
+    private readonly state: CallState<T>,
+    private readonly subscriber: Subscriber<T>,
+  ) {}
 
-    /** The token, fetched when none is cached; a failing getToken is a NetworkError, its cause scrubbed. */
-    const withToken$ = (): Observable<T> => {
-      const cached = tokens.peek();
-      if (cached !== undefined) return send$(cached);
-      return tokens.get().pipe(
+  /** Waits out a client-wide cooldown (after a 429) when one is in force, then goes on. */
+  start(): void {
+    if (this.shared.cooldown.blocked())
+      this.hold(this.shared.cooldown.wait().subscribe(() => this.withToken()));
+    else this.withToken();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.inner?.unsubscribe();
+    this.cancelDeadline?.();
+  }
+
+  /** The cached token, or one fetch of it; a failing getToken is a NetworkError, its cause scrubbed. */
+  private withToken(): void {
+    const cached = this.shared.tokens.peek();
+    if (cached !== undefined) {
+      this.send(cached);
+      return;
+    }
+    this.hold(
+      this.shared.tokens.get().subscribe({
+        next: (token) => this.send(token),
         // The app's getToken failed: its error may carry what the token call was sent (an HTTP
         // client's request config with credentials), so it travels on only as a scrubbed copy.
-        catchError((error: unknown) => {
-          const cause = scrubError(error, options.secrets);
-          return throwError(
-            () =>
-              new NetworkError(
-                `${where} was not sent: getToken failed (${describeCause(cause)}). Check the token source.`,
-                { request: info(scheduler.now()), cause },
-              ),
+        error: (error: unknown) => {
+          const cause = scrubError(error, this.shared.secrets);
+          this.fail(
+            new NetworkError(
+              `${this.where()} was not sent: getToken failed (${describeCause(cause)}). Check the token source.`,
+              { request: this.info(this.shared.scheduler.now()), cause },
+            ),
           );
-        }),
-        switchMap(send$),
+        },
+      }),
+    );
+  }
+
+  private send(token: string): void {
+    const { shared } = this;
+    const { spec, url, body } = this.state.call;
+    const sentAt = shared.scheduler.now();
+    let headers = shared.headersFor(token);
+    if (body !== undefined || spec.idempotencyKey !== undefined) {
+      headers = { ...headers };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
+    }
+    let answered = false;
+    const subscription = shared
+      .send({ method: spec.method, url, headers, body, maxResponseBytes: shared.maxResponseBytes })
+      .subscribe({
+        next: (raw) => {
+          answered = true;
+          this.cancelDeadline?.();
+          this.decoded(raw, token, sentAt);
+        },
+        error: (error: unknown) => {
+          answered = true;
+          this.cancelDeadline?.();
+          this.failed(this.typed(error, token, sentAt), token);
+        },
+      });
+    this.hold(subscription);
+    // Watched once sent, as rxjs's timeout does: an attempt answered at once needs no deadline.
+    if (answered || this.stopped) return;
+    const timeoutMs = spec.timeoutMs ?? shared.retry.timeoutMs;
+    this.cancelDeadline = shared.deadlines.watch(sentAt + timeoutMs, () => {
+      this.cancelDeadline = undefined;
+      subscription.unsubscribe();
+      this.fail(
+        new NetworkError(
+          `${this.where()} got no response within ${timeoutMs} ms. It is retried when safe; raise timeoutMs if the service is slow.`,
+          { request: this.info(sentAt), timedOut: true },
+        ),
       );
+    });
+  }
+
+  private decoded(raw: RawResponse, token: string, sentAt: number): void {
+    let value: T;
+    try {
+      value = this.decode(raw, token, sentAt);
+    } catch (error) {
+      this.failed(this.typed(error, token, sentAt), token);
+      return;
+    }
+    this.shared.budget?.onSuccess();
+    this.subscriber.next(value);
+    this.subscriber.complete();
+  }
+
+  private decode(raw: RawResponse, token: string, sentAt: number): T {
+    const { maxResponseBytes, scheduler } = this.shared;
+    const { spec } = this.state.call;
+    // A custom `Send` may not count while reading; the limit holds for it all the same.
+    if (utf8Length(raw.text, maxResponseBytes) > maxResponseBytes)
+      throw new ResponseTooLargeError(maxResponseBytes, raw.status, this.where());
+    if (raw.status >= 200 && raw.status < 300)
+      return decodeSuccess(raw, spec.schema, () => this.info(sentAt), spec.check);
+    const retryAfterMs =
+      raw.status === 429 ? parseRetryAfter(raw.headers.get('retry-after'), scheduler.now()) : undefined;
+    throw errorFromResponse(raw.status, raw.text, {
+      request: this.info(sentAt),
+      idempotencyKey: spec.idempotencyKey,
+      retryAfterMs,
+      secrets: [token, ...this.shared.secrets],
+    });
+  }
+
+  /** A failure as the error the caller sees: the service's typed answer, or a scrubbed NetworkError. */
+  private typed(error: unknown, token: string, sentAt: number): unknown {
+    if (error instanceof ApiError) return error;
+    if (error instanceof ResponseTooLargeError)
+      return new ResponseTooLargeError(error.limitBytes, error.status, this.where());
+    const cause = scrubError(error, [token, ...this.shared.secrets]);
+    return new NetworkError(
+      `${this.where()} failed before a response arrived (${describeCause(cause)}). Check the network and baseUrl.`,
+      { request: this.info(sentAt), cause },
+    );
+  }
+
+  /** What a failure does beyond this call: a 429 holds every request back, a 401 refreshes the token. */
+  private failed(error: unknown, token: string): void {
+    const { cooldown, retry, scheduler, tokens } = this.shared;
+    if (error instanceof RateLimitError) {
+      // A 429 without a usable Retry-After still means "slow down": hold everyone back for the
+      // same default wait that the retry of this call assumes.
+      const waitMs = error.retryAfterMs ?? retry.defaultRetryAfterMs;
+      if (waitMs <= retry.maxRetryAfterMs) cooldown.block(scheduler.now() + waitMs);
+    }
+    // A gateway 401 may mean the cached token expired: fetch a new one and try once more.
+    if (error instanceof GatewayError && error.status === 401 && !this.state.refreshed) {
+      this.state.refreshed = true;
+      tokens.invalidate(token);
+      this.start();
+      return;
+    }
+    this.fail(error);
+  }
+
+  private fail(error: unknown): void {
+    if (!this.stopped) this.subscriber.error(error);
+  }
+
+  /** Keeps `subscription` as the step to cancel, unless it ended while being made (a step that answered at once). */
+  private hold(subscription: Subscription): void {
+    if (!subscription.closed) this.inner = subscription;
+  }
+
+  private where(): string {
+    return `${this.state.call.spec.method} ${endpointOf(this.state)}`;
+  }
+
+  private info(sentAt: number): RequestInfo {
+    const { spec } = this.state.call;
+    return {
+      method: spec.method,
+      endpoint: endpointOf(this.state),
+      time: new Date(sentAt).toISOString(),
+      environment: this.shared.environment,
+      resourceId: spec.resourceId,
     };
-
-    // Built per subscription, so each retry looks at the cooldown and the token afresh.
-    const attempt$ = (): Observable<T> =>
-      cooldown.blocked() ? cooldown.wait().pipe(switchMap(withToken$)) : withToken$();
-
-    return defer(attempt$);
-  };
+  }
 }
 
 function describeCause(cause: ScrubbedError): string {

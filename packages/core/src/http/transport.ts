@@ -1,5 +1,5 @@
-import { asyncScheduler, defer, map, type Observable, type SchedulerLike } from 'rxjs';
-import { redactUrl, userinfoSecrets } from '../errors/redact';
+import { asyncScheduler, defer, type Observable, type SchedulerLike } from 'rxjs';
+import { userinfoSecrets } from '../errors/redact';
 import { createAttempt } from './attempt';
 import { createCooldown } from './cooldown';
 import { createIdempotencyRegistry } from './idempotency';
@@ -58,26 +58,19 @@ export function createTransport(options: TransportOptions): Transport {
     maxResponseBytes,
     // userinfo in baseUrl is a credential: scrubbed, as the token is, from anything an error shows.
     secrets: userinfoSecrets(options.baseUrl),
+    budget,
   });
 
   return {
     request<T>(spec: RequestSpec<T>): Observable<T> {
       const url = buildUrl(baseUrl, spec.path, spec.query);
-      // Support data wants the endpoint: path and query, with any base path, without the origin.
-      const endpoint = redactUrl(url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ''));
       const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
       const resendable = spec.method === 'GET' || spec.idempotencyKey !== undefined;
       const decide = (error: unknown, n: number) =>
         retryDelay(error, n, { options: retry, random, budget, resendable });
-      const attempts = attempt({ spec, url, endpoint, body }).pipe(
-        retryWithPolicy(decide, retry.maxAttempts, scheduler),
-        // `map` rather than `tap`: the initial load then does without rxjs's tap (0.1 kB gzip; it
-        // stays in the polling engine's lazy chunk).
-        map((value) => {
-          budget?.onSuccess();
-          return value;
-        }),
-      );
+      const once = attempt({ spec, url, body });
+      const attempts =
+        retry.maxAttempts > 1 ? once.pipe(retryWithPolicy(decide, retry.maxAttempts, scheduler)) : once;
       const key = spec.idempotencyKey;
       // The key is claimed when the call starts, not when it is described: a call never made claims nothing.
       return key === undefined

@@ -110,9 +110,8 @@ interface KeyState {
 export function createOptimisticLayer(store: EntityStore): OptimisticLayer {
   const keys = new Map<string, KeyState>();
 
-  const keyOf = entityKey;
   const stateOf = (type: string, id: string): KeyState => {
-    const key = keyOf(type, id);
+    const key = entityKey(type, id);
     let state = keys.get(key);
     if (!state) {
       state = { type, id, changes: [], listeners: new Set(), unsubscribeStore: undefined, memo: undefined };
@@ -128,7 +127,7 @@ export function createOptimisticLayer(store: EntityStore): OptimisticLayer {
     state.unsubscribeStore?.();
     state.unsubscribeStore = undefined;
     // A stale handle or unsubscribe may release a state that a newer one has already replaced.
-    const key = keyOf(state.type, state.id);
+    const key = entityKey(state.type, state.id);
     if (keys.get(key) === state) keys.delete(key);
   };
 
@@ -215,7 +214,7 @@ export function createOptimisticLayer(store: EntityStore): OptimisticLayer {
 
     get<T extends object>(type: string, id: string): T | undefined {
       const base = store.get<object>(type, id);
-      const state = keys.get(keyOf(type, id));
+      const state = keys.get(entityKey(type, id));
       if (!base || !state || state.changes.length === 0) return base as T | undefined;
       const immer = loadedImmer();
       const withImmer = immer !== undefined;
@@ -250,7 +249,7 @@ export function createOptimisticLayer(store: EntityStore): OptimisticLayer {
       return observeKey<T>(layer, type, id);
     },
 
-    isPending: (type, id) => (keys.get(keyOf(type, id))?.changes.length ?? 0) > 0,
+    isPending: (type, id) => (keys.get(entityKey(type, id))?.changes.length ?? 0) > 0,
 
     pendingKeys: () =>
       [...keys.values()].filter((s) => s.changes.length > 0).map((s) => [s.type, s.id] as const),

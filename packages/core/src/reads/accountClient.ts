@@ -40,7 +40,11 @@ export function createAccountClient(ctx: ReadContext): AccountClient {
   return linkPart(
     {
       definition: accounts,
-      get: base.get,
+      get: (id, options = {}) =>
+        // Accounts list no `version` parameter (the spec: only such operations take historical reads).
+        'version' in options && (options as GetOptions).version
+          ? Promise.reject(new TypeError('account has no historical versions to read'))
+          : base.get(id, options),
       list: base.list,
       delete: (id, { signal, timeoutMs } = {}) =>
         toPromise(

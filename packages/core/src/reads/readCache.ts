@@ -57,19 +57,20 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   const idle = new Map<string, ReadEntry>();
   const created = new Set<string>();
   let fetching = 0;
-  const flying = new WeakSet<ReadEntry>();
 
   const host: EntryHost = {
     now,
     changed(entry) {
       // Counted here rather than per action, so every way a flight ends is counted once.
-      if (entry.isFetching !== flying.has(entry)) {
-        if (entry.isFetching) flying.add(entry);
-        else flying.delete(entry);
+      if (entry.isFetching !== entry.counted) {
+        entry.counted = entry.isFetching;
         fetching += entry.isFetching ? 1 : -1;
       }
-      idle.delete(entry.key);
-      if (entry.busy || entries.get(entry.key) !== entry) return;
+      const idleNow = !entry.busy && entries.get(entry.key) === entry;
+      // Touched while idle, it moves to the end (most recently used); otherwise only a change is filed.
+      if (entry.idle) idle.delete(entry.key);
+      entry.idle = idleNow;
+      if (!idleNow) return;
       idle.set(entry.key, entry);
       prune();
     },
@@ -77,9 +78,10 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   /** Drops least recently used idle entries until at most `limit` entries are held (or none is idle). */
   const prune = (limit = maxEntries) => {
     while (entries.size > limit && idle.size > 0) {
-      const key = idle.keys().next().value as string;
+      const [key, dropped] = idle.entries().next().value as [string, ReadEntry];
       idle.delete(key);
       entries.delete(key);
+      dropped.idle = false;
     }
   };
 
@@ -91,6 +93,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       found = new ReadEntry(key, host);
       entries.set(key, found);
       idle.set(key, found);
+      found.idle = true;
     }
     return found;
   };

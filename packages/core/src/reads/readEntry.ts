@@ -13,7 +13,8 @@ export interface EntryHost {
 /** One read in flight, and who waits for it. */
 interface Flight {
   subscription: Subscription | undefined;
-  readonly waiters: Set<Waiter>;
+  /** Made by the first caller: an observer's read has none. */
+  waiters: Set<Waiter> | undefined;
   /** Callers (`get`, `load`, a suspended render) that keep it going; observers keep it by retaining the entry. */
   holders: number;
 }
@@ -51,6 +52,9 @@ const noop = () => {};
  */
 export class ReadEntry {
   state: ReadState = IDLE_STATE;
+  /** The cache's bookkeeping: filed among the idle entries, counted among the reads in flight. */
+  idle = false;
+  counted = false;
   private flight: Flight | undefined;
   private retainers = 0;
   private listeners: Set<() => void> | undefined;
@@ -65,12 +69,15 @@ export class ReadEntry {
     return this.flight !== undefined || this.retainers > 0 || (this.listeners?.size ?? 0) > 0;
   }
 
-  /** Applies `action` through the reducer; listeners hear of a change, not of a no-op. */
+  /**
+   * Applies `action` through the reducer; listeners hear of a change, not of a no-op, nor of the
+   * bookkeeping that no result shows (when the copy was confirmed, which reply is held).
+   */
   dispatch(action: ReadAction): void {
     const next = readReducer(this.state, action);
     if (next === this.state) return;
     this.state = next;
-    this.notify();
+    if (action.type !== 'confirmed' && action.type !== 'admitted') this.notify();
   }
 
   /**
@@ -78,7 +85,11 @@ export class ReadEntry {
    * laid over the store's copy (see `EntityView`). Read state itself changes only by `dispatch`.
    */
   notify(): void {
-    if (this.listeners) throwCollected(callEach([...this.listeners], undefined), 'read listeners threw');
+    const { listeners } = this;
+    if (!listeners?.size) return;
+    // One listener (the common case) needs no copy to be safe from unsubscribing while notified.
+    if (listeners.size === 1) for (const listener of listeners) listener();
+    else throwCollected(callEach([...listeners], undefined), 'read listeners threw');
   }
 
   /**
@@ -104,7 +115,7 @@ export class ReadEntry {
       if (signal) {
         const leave = () => {
           const current = waiter.flight;
-          if (!current.waiters.delete(waiter)) return;
+          if (!current.waiters?.delete(waiter)) return;
           if (waiter.holds) current.holders--;
           reject(signal.reason);
           // A caller that leaves is gone for good (unlike an observer, which a remount brings back).
@@ -163,6 +174,7 @@ export class ReadEntry {
 
   private join(flight: Flight, waiter: Waiter): void {
     waiter.flight = flight;
+    flight.waiters ??= new Set();
     flight.waiters.add(waiter);
     if (waiter.holds) flight.holders++;
   }
@@ -174,13 +186,14 @@ export class ReadEntry {
     waiter?: Waiter,
   ) {
     const old = this.flight;
-    const flight: Flight = { subscription: undefined, waiters: new Set(), holders: 0 };
+    const flight: Flight = { subscription: undefined, waiters: undefined, holders: 0 };
     this.flight = flight;
     if (old) {
       // A replaced read ends silently; whoever waited for it waits for this one.
       old.subscription?.unsubscribe();
-      for (const moved of old.waiters) {
+      for (const moved of old.waiters ?? []) {
         moved.flight = flight;
+        flight.waiters ??= new Set();
         flight.waiters.add(moved);
       }
       flight.holders = old.holders;
@@ -225,7 +238,7 @@ export class ReadEntry {
     try {
       this.dispatch(action);
     } finally {
-      for (const waiter of flight.waiters) (ok ? waiter.resolve : waiter.reject)(outcome);
+      for (const waiter of flight.waiters ?? []) (ok ? waiter.resolve : waiter.reject)(outcome);
       this.host.changed(this);
     }
   }
@@ -238,7 +251,7 @@ export class ReadEntry {
       this.dispatch({ type: 'abandoned' });
     } finally {
       // Only callers that do not hold a read can still be waiting for one nobody wants.
-      for (const waiter of flight.waiters)
+      for (const waiter of flight.waiters ?? [])
         waiter.reject(new DOMException('The read was abandoned', 'AbortError'));
       this.host.changed(this);
     }

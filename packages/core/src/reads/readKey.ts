@@ -1,5 +1,3 @@
-import { entityKey } from '../store/entityKey';
-
 /**
  * Which read of an entity a key names: 0 the latest, n >= 1 a historical version, its history list,
  * a task's polling, or (with the list's params in place of the id) a list.
@@ -12,7 +10,7 @@ export type ReadKind = number | 'history' | 'poll' | 'list';
  * at a client's read state.
  */
 export const readKey = (type: string, id: string, kind: ReadKind): string =>
-  `${entityKey(type, id)}\u0000${kind}`;
+  `${type}\u0000${id}\u0000${kind}`;
 
 /** The parts of a key that a snapshot carries (latest, version, history, list); undefined for others. */
 export function readKeyParts(

@@ -71,6 +71,8 @@ export type ReadAction =
   /** A server's record of this read (hydration); only what is newer than the state's own outcome. */
   | { readonly type: 'restored'; readonly state: Partial<ReadState> };
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 export const IDLE_STATE: ReadState = Object.freeze({ isFetching: false });
 
 const lastOutcome = (state: ReadState) => Math.max(state.settledAt ?? -1, state.errorAt ?? -1);
@@ -84,16 +86,21 @@ export function readReducer(state: ReadState, action: ReadAction): ReadState {
         ? state
         : { ...state, isFetching: true, isFetchingNextPage: nextPage };
     }
-    case 'succeeded':
-      return {
+    case 'succeeded': {
+      const next: Mutable<ReadState> = {
         ...state,
         isFetching: false,
         isFetchingNextPage: false,
         settledAt: action.at,
         error: undefined,
         errorAt: undefined,
-        ...('result' in action ? { result: action.result, resultAt: action.resultAt } : {}),
       };
+      if ('result' in action) {
+        next.result = action.result;
+        next.resultAt = action.resultAt;
+      }
+      return next;
+    }
     case 'failed':
       return {
         ...state,

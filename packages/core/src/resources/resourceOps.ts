@@ -106,10 +106,9 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
     };
   const anyId = replyCheck(undefined);
 
-  const latest$ = (id: string, { timeoutMs }: AttemptOptions = {}) =>
-    defer(() => {
-      const seq = begin();
-      return transport
+  const latest$ = (id: string, { timeoutMs }: AttemptOptions = {}): Observable<TEntity> => {
+    const read = (seq: number | undefined) =>
+      transport
         .request({
           method: 'GET',
           path: def.paths.item(id),
@@ -119,7 +118,9 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
           check: replyCheck(id),
         })
         .pipe(map((entity) => accept(id, entity, seq)));
-    });
+    // A start number is taken when the request starts, not when it is described.
+    return byStart ? defer(() => read(begin())) : read(undefined);
+  };
 
   const version$ = (id: string, version: number, { timeoutMs }: AttemptOptions = {}): Observable<TEntity> => {
     if (!def.versioned) return throwError(() => new TypeError(`${type} has no versions to read`));

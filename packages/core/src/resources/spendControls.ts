@@ -45,3 +45,6 @@ export const spendControls = builtInResource({
   list: { filters: ['account_id', 'status', 'interval'] },
   createBody: (input: SpendControlInput) => input,
 });
+
+/** The fields an update of a spend control may carry, as its definition lists them. */
+export type SpendControlUpdateKey = (typeof spendControls.updatable)[number];

@@ -1,8 +1,9 @@
 /**
- * Whether two JSON values carry the same content, key order aside. Development only: it tells a server
- * that sent one version with two different contents. Values are compared by identity first, so only
- * nested objects that differ by identity are walked; it allocates nothing. (Both sides share
- * their prototype, so for-in's inherited keys, if any, match and need no filtering here.)
+ * Whether two JSON values carry the same content, key order aside: the duplicate test of resources
+ * without versions, whether a lost write's fields are in place, the three-way comparison of `edit`,
+ * and (in development) the warning for a version resent with other content. Values are compared by
+ * identity first, so only nested objects that differ by identity are walked; it allocates nothing.
+ * Both sides are JSON data (plain objects and arrays), so for-in meets no inherited keys.
  */
 export function sameContent(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -17,6 +17,7 @@ export type Origin =
   | 'hydrate'
   | 'optimistic'
   | 'broadcast'
+  | 'persisted'
   | (string & {});
 
 /**

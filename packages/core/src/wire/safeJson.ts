@@ -5,8 +5,13 @@ export type JsonResult = { ok: true; value: unknown } | { ok: false; reason: str
 // keys kept from the server) would carry them on, so they go here, at every depth.
 const POISON = new Set(['__proto__', 'constructor', 'prototype']);
 // A reviver costs a few times the plain parse, so it runs only when a poison key could be present:
-// spelled out, or hidden behind a \u escape that JSON.parse would decode.
-const MAYBE_POISON = /__proto__|constructor|prototype|\\u/;
+// spelled out, or hidden behind a \u escape that JSON.parse would decode. Four substring searches
+// measured faster than one regex with four branches over the same text.
+const maybePoison = (text: string) =>
+  text.includes('__proto__') ||
+  text.includes('constructor') ||
+  text.includes('prototype') ||
+  text.includes('\\u');
 
 function dropPoison(key: string, value: unknown): unknown {
   return POISON.has(key) ? undefined : value;
@@ -15,7 +20,7 @@ function dropPoison(key: string, value: unknown): unknown {
 /** JSON.parse that never throws and never yields `__proto__`, `constructor` or `prototype` keys. */
 export function parseJson(text: string): JsonResult {
   try {
-    const value: unknown = MAYBE_POISON.test(text) ? JSON.parse(text, dropPoison) : JSON.parse(text);
+    const value: unknown = maybePoison(text) ? JSON.parse(text, dropPoison) : JSON.parse(text);
     return { ok: true, value };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : 'not JSON' };

@@ -195,8 +195,12 @@ describe('createEventIngest', () => {
       status,
       currency: 'EUR',
     });
+    const origins: string[] = [];
+    store.changes.subscribe((change) => origins.push(`${change.outcome}:${change.origin}`));
     // Reordered delivery: the deletion overtakes the "closing" update.
     expect(ingest.ingest(envelope(account(3, 'closed'), '1.0', 'account.deleted'))).toBe('applied');
+    // The devtools label a removal by where it came from: this one is an event's, not a response's.
+    expect(origins).toEqual(['removed:event']);
     expect(ingest.ingest(envelope(account(2, 'closing'), '1.0', 'account.updated'))).toBe('deleted');
     expect(ingest.ingest(envelope(account(3, 'closed'), '1.0', 'account.deleted'))).toBe('deleted');
     expect(store.isRemoved('account', 'acc_1')).toBe(true);

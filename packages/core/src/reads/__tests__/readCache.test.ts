@@ -141,16 +141,19 @@ describe('createReadCache', () => {
     expect(entry.state.error).toBeUndefined();
   });
 
-  it('tells listeners of a state change, and of nothing that changes nothing', () => {
+  it('tells listeners of a change a result shows, not of a no-op or of bookkeeping', () => {
     const cache = createReadCache();
     const entry = cache.entry('k');
     let calls = 0;
     entry.subscribe(() => calls++);
     entry.dispatch({ type: 'confirmed', at: 5 });
     entry.dispatch({ type: 'confirmed', at: 4 });
+    entry.dispatch({ type: 'admitted', seq: 3 });
+    expect(calls).toBe(0);
+    expect(entry.state).toMatchObject({ confirmedAt: 5, startOrder: 3 });
+    entry.dispatch({ type: 'failed', at: 6, error: new Error('down') as never });
     entry.dispatch({ type: 'abandoned' });
     expect(calls).toBe(1);
-    expect(entry.state.confirmedAt).toBe(5);
   });
 
   it('orders replies without versions by request start: a reply to an earlier request is not admitted', () => {

@@ -1,0 +1,12 @@
+// `@vstore/core/offline`: writes kept until they land (the outbox) and reads that survive a reload.
+// A subpath of its own, so only apps that import it pay for it.
+
+export type { Outbox, OutboxOptions, OutboxResource } from './createOutbox';
+export { createOutbox } from './createOutbox';
+export { indexedDbStorage } from './indexedDbStorage';
+export type { OutboxConflict, OutboxEntry, OutboxStatus } from './outboxEntry';
+export type { OutboxStorage } from './outboxStorage';
+export { memoryStorage } from './outboxStorage';
+export { OutboxStorageError } from './outboxStorageError';
+export type { PersistOptions } from './persistStore';
+export { persistStore } from './persistStore';

@@ -1,0 +1,81 @@
+import type { ErrorRecord } from '../ssr/clientSnapshot';
+import { fromErrorRecord, toErrorRecord } from '../ssr/errorRecord';
+
+/** Where an entry stands: waiting to go (or to go again), on its way, held for a person, or refused. */
+export type OutboxStatus = 'pending' | 'sending' | 'conflict' | 'failed';
+
+/** Another writer changed a field this entry also changes: the three states a person chooses between. */
+export interface OutboxConflict {
+  /** The overlapping fields, changed by both to different values. */
+  readonly fields: readonly string[];
+  /** The state the change was made on (what the view showed). */
+  readonly base: Readonly<Record<string, unknown>>;
+  /** The base with this entry's change. */
+  readonly mine: Readonly<Record<string, unknown>>;
+  /** The latest state, with the other writer's change. */
+  readonly theirs: Readonly<Record<string, unknown>>;
+}
+
+/** One write kept by an outbox until it lands: oldest first in `outbox.entries`. */
+export interface OutboxEntry {
+  readonly id: string;
+  readonly kind: 'create' | 'update' | 'delete';
+  /** The store type of the resource written. */
+  readonly type: string;
+  /** Updates and deletions: the entity written. */
+  readonly entityId?: string | undefined;
+  /** Creates: the input, sent as the body (with its idempotency key) every time. */
+  readonly input?: unknown;
+  /** Updates: the fields sent. */
+  readonly patch?: Readonly<Record<string, unknown>> | undefined;
+  /** Creates: the `Idempotency-Key` every send of this create carries, so the service makes it once. */
+  readonly idempotencyKey?: string | undefined;
+  /** Updates: the version the change was made on, whose state is `base`. */
+  readonly baseVersion?: number | undefined;
+  /** Updates: the state the change was made on, as the view showed it (earlier pending changes included). */
+  readonly base?: Readonly<Record<string, unknown>> | undefined;
+  readonly status: OutboxStatus;
+  /** `failed`: the typed error it was refused with. `pending`: why the last send did not land, if it did not. */
+  readonly error?: Error | undefined;
+  readonly conflict?: OutboxConflict | undefined;
+  /** `'mine'` once a person chose to send this change over theirs. */
+  readonly resolution?: 'mine' | undefined;
+  /** Deletions: the task tracking the deletion, once the service took it. */
+  readonly taskId?: string | undefined;
+  /** When it was made (epoch ms); entries of one entity go in this order, whichever tab made them. */
+  readonly madeAt: number;
+}
+
+/** An entry as storage keeps it: its error as a plain record, since an error loses its class in a clone. */
+export type StoredEntry = Omit<OutboxEntry, 'error'> & { readonly error?: ErrorRecord | undefined };
+
+/** The storage key of an entry; other keys of the same storage are left alone. */
+export const entryKey = (id: string): string => `outbox:${id}`;
+export const isEntryKey = (key: string): boolean => key.startsWith('outbox:');
+
+export function toStored(entry: OutboxEntry): StoredEntry {
+  const { error, ...rest } = entry;
+  return error === undefined ? rest : { ...rest, error: toErrorRecord(error) };
+}
+
+/** An entry read back from storage; undefined for anything that is not one (another app's key, a damaged value). */
+export function fromStored(value: unknown): OutboxEntry | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const stored = value as Partial<StoredEntry>;
+  if (typeof stored.id !== 'string' || typeof stored.type !== 'string' || typeof stored.madeAt !== 'number')
+    return undefined;
+  if (stored.kind !== 'create' && stored.kind !== 'update' && stored.kind !== 'delete') return undefined;
+  if (stored.kind !== 'create' && typeof stored.entityId !== 'string') return undefined;
+  const { error, ...rest } = stored as StoredEntry;
+  // A write in flight when the page went away may or may not have landed: it is sent again as pending,
+  // and the send settles which (idempotency key, or a read of the latest).
+  const status = rest.status === 'sending' || !rest.status ? 'pending' : rest.status;
+  return Object.freeze({ ...rest, status, ...(error ? { error: fromErrorRecord(error) } : {}) });
+}
+
+/** Entries of one lane go one at a time, in order: an entity's writes, or one create alone. */
+export const laneOf = (entry: OutboxEntry): string =>
+  entry.kind === 'create' ? `create\u0000${entry.id}` : `${entry.type}\u0000${entry.entityId}`;
+
+export const byMadeAt = (a: OutboxEntry, b: OutboxEntry): number =>
+  a.madeAt - b.madeAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
