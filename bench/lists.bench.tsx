@@ -2,12 +2,12 @@
 // row updated per event, vstore's `useList` + `store.apply` against @tanstack/react-query's
 // `useInfiniteQuery` + `setQueryData` over its pages; and a page of 100 items ingested by
 // `resource.list` against the floor of `JSON.parse` + the schema's `safeParse` alone, in the same run.
-// Run alone: `node --import tsx bench/lists.bench.tsx`, or through `pnpm bench lists`.
+// vstore is imported as an app gets it, the built packages (`pnpm bench` builds first; alone, run
+// `pnpm build` first): `node --import tsx bench/lists.bench.tsx`, or `pnpm bench lists`.
 import { pathToFileURL } from 'node:url';
 import { random, spendControl } from './fixtures';
 import { type BenchCheck, type BenchRow, formatRatio, median, type SuiteResult } from './harness';
 import { installDom } from './render.bench';
-import { resolveWorkspaceSource } from './sourceConditions';
 
 process.env.NODE_ENV ??= 'production';
 
@@ -121,7 +121,6 @@ interface Mounted {
 }
 
 async function targets() {
-  resolveWorkspaceSource();
   const React = await import('react');
   const { createRoot } = await import('react-dom/client');
   const { flushSync } = await import('react-dom');
@@ -348,7 +347,7 @@ export async function listsSuite(): Promise<SuiteResult> {
       `Updates: every page loaded first (pages of ${PAGE}; paged or at once, see the rows), then each update is one newer version of a random row, rendered synchronously (flushSync); happy-dom; median µs per update of ${ROUNDS} rounds after a warm-up.`,
       'TanStack: default options, prebuilt key, structural sharing as shipped; its updater copies only the page that holds the row.',
       `Ingest: ${INGEST_PAGES} pages of ${PAGE} spend controls, items/s; the list call pays a Response, the transport and a Promise per page, and the store's apply per item.`,
-      'Where ingest goes (profiled 2026-11-27, per item): the floor work (JSON.parse + safeParse) about 2.6 µs of 6.6 µs; the store apply (version gate, deep freeze, depth check) about 1.3 µs; the read ledger confirming each item (a read entry per entity, a clock read, LRU bookkeeping at the 1,000-entry bound) about 0.6 µs; the transport about 52 µs per call (0.5 µs per item); the rest garbage collection and per-item plumbing.',
+      'Where list ingest goes (profiled 2026-11-27 over the built package, share of resource.list time): JSON.parse of the page with its poison-key guard 18%, zod/mini 18% (together the floor'"'"'s work), offering each item to the store 20% (the read ledger confirming each entity 13%, most of it making a read entry per entity and pruning the cache at its 1,000-entry bound; the store apply 7%), garbage collection 13%, the transport per call (body read and decoded, token, send, promise) about 12%.',
     ],
   };
 }

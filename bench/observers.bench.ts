@@ -11,15 +11,9 @@
 // vstore is imported as an app gets it, the built package (`pnpm bench` builds first), not the source
 // through tsx, whose keepNames wrapper around every function made per read cost it about a quarter.
 import { QueryClient, QueryObserver } from '@tanstack/query-core';
+import { createClient, observeResource, type RawResponse, type Send, spendControlSchema } from '@vstore/core';
 import { Observable } from 'rxjs';
 import { safeParse } from 'zod/mini';
-import {
-  createClient,
-  observeResource,
-  type RawResponse,
-  type Send,
-  spendControlSchema,
-} from '@vstore/core';
 import type { BenchCheck, BenchRow, SuiteResult } from './harness';
 import { formatRatio, median } from './harness';
 
