@@ -5,4 +5,10 @@ import type { ListParams } from '@vstore/core';
  * literal written in a render is new each time, and must not make a new observer each time.
  */
 export const listParamsKey = (params: ListParams | undefined): string =>
-  params ? JSON.stringify(Object.keys(params).sort().map((field) => [field, String(params[field])])) : '';
+  params
+    ? JSON.stringify(
+        Object.keys(params)
+          .sort()
+          .map((field) => [field, String(params[field])]),
+      )
+    : '';
