@@ -17,6 +17,7 @@ const suites: { name: string; run: () => Promise<SuiteResult> }[] = [
   { name: 'ingest', run: async () => (await import('./ingest.bench')).ingestSuite() },
   { name: 'render', run: async () => (await import('./render.bench')).renderSuite() },
   { name: 'observers', run: async () => (await import('./observers.bench')).observersSuite() },
+  { name: 'lists', run: async () => (await import('./lists.bench')).listsSuite() },
 ];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -44,7 +44,7 @@ function opStream(seed: number): { ops: Op[]; acceptedMounted: number; accepted:
 }
 
 /** A DOM for react-dom in Node: happy-dom's Window, installed as the globals React reads. */
-async function installDom(): Promise<() => Promise<void>> {
+export async function installDom(): Promise<() => Promise<void>> {
   const { Window } = await import('happy-dom');
   const window = new Window({ url: 'http://bench.local/' });
   const names = [

@@ -178,4 +178,23 @@ describe('custom resource app (invoices)', () => {
     expect(await testId('conflict-panel').count()).toBe(0);
     expect(await serviceState('inv_1')).toMatchObject({ version: 9, status: 'paid', customer: 'Acme Group' });
   });
+
+  it('lists the invoices by status, and a card leaves its list when another writer moves it', async () => {
+    const cards = () =>
+      page
+        .locator('[data-testid^="invoice-card-inv_"]')
+        .evaluateAll((items) =>
+          items.map((item) => item.getAttribute('data-testid')?.slice('invoice-card-'.length)),
+        );
+    // inv_1 is paid now, as inv_3 was from the start.
+    await testId('invoice-status-filter').selectOption('paid');
+    await until('the paid invoices', async () => (await cards()).join() === 'inv_1,inv_3');
+    expect(sent).toContain('GET /invoices');
+    // Someone else sends inv_3 back: it is no longer paid, and its card leaves at once.
+    await secondWriter('inv_3', { status: 'sent' });
+    await until('inv_3 to leave', async () => (await cards()).join() === 'inv_1');
+    await testId('invoice-status-filter').selectOption('sent');
+    await until('the sent invoices', async () => (await cards()).join() === 'inv_2,inv_3');
+    await page.screenshot({ path: screenshotPath('custom-resource-4-list'), fullPage: true });
+  });
 });

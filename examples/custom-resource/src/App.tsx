@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { InvoiceDetail } from './components/InvoiceDetail';
 import { InvoiceList } from './components/InvoiceList';
 import { LiveStatus } from './components/LiveStatus';
-import { invoiceIds, serviceUrl } from './config';
+import { serviceUrl } from './config';
 
 export function App() {
-  const [selected, setSelected] = useState(invoiceIds[0]);
+  const [selected, setSelected] = useState<string>();
   return (
     <div className="app">
       <header className="topbar">
@@ -17,7 +17,7 @@ export function App() {
       </header>
       <main className="layout">
         <div className="column narrow">
-          <InvoiceList ids={invoiceIds} selectedId={selected} onSelect={setSelected} />
+          <InvoiceList selectedId={selected} onSelect={setSelected} />
         </div>
         <div className="column wide">{selected && <InvoiceDetail key={selected} id={selected} />}</div>
         <div className="column narrow">

@@ -8,8 +8,6 @@ const env: Record<string, string | undefined> = import.meta.env;
 /** The local service's development token. It is sent as a header only, never shown or logged. */
 const token = env.VITE_SERVICE_TOKEN ?? 'dev-token';
 
-export const invoiceIds = (env.VITE_INVOICE_IDS ?? 'inv_1,inv_2,inv_3').split(',').filter(Boolean);
-
 /** The events this app follows: the built-in ones, and `invoice.*` validated by the invoice schema. */
 const registry = createDefaultEventRegistry().register('invoice.*', eventsOf(invoices));
 

@@ -3,7 +3,7 @@ import { defineResource, z } from '@vstore/react';
 /**
  * The app's own resource, described once: where it lives, how a read is checked, which fields an
  * update may carry. The local service serves it from `resources.json` (the same type, id field and
- * updatable fields); the client knows it only through this definition.
+ * updatable fields and list filters); the client knows it only through this definition.
  */
 export const invoices = defineResource({
   type: 'invoice',
@@ -22,6 +22,8 @@ export const invoices = defineResource({
   }),
   updatable: ['customer', 'status', 'total', 'due_date'],
   history: true,
+  // The same filters resources.json declares to the service: `GET /invoices?status=…&currency=…`.
+  list: { filters: ['status', 'currency'], pageSize: 20 },
 });
 
 export type Invoice = z.output<typeof invoices.schema>;

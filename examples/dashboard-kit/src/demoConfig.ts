@@ -11,8 +11,8 @@ export const serviceUrl = (env.VITE_SERVICE_URL ?? 'http://127.0.0.1:4010').repl
 /** The local service's development token. It is sent as a header only, never shown or logged. */
 const token = env.VITE_SERVICE_TOKEN ?? 'dev-token';
 
-export const spendControlIds = (env.VITE_SPEND_CONTROL_IDS ?? 'sc_1,sc_2,sc_3').split(',').filter(Boolean);
-export const accountIds = (env.VITE_ACCOUNT_IDS ?? 'acc_1,acc_2').split(',').filter(Boolean);
+/** Rows per page of the spend-control table: "Load more" reads the next page of this many. */
+export const PAGE_SIZE = 10;
 
 export const network = createNetworkMonitor();
 

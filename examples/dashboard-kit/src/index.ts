@@ -1,4 +1,5 @@
-export { accountIds, admin, client, network, serviceUrl, spendControlIds, tabs } from './demoConfig';
+export { type AccountRead, type AccountStanding, accountStanding } from './accountStanding';
+export { admin, client, network, PAGE_SIZE, serviceUrl, tabs } from './demoConfig';
 export {
   type ConflictChoice,
   type ConflictDisplay,

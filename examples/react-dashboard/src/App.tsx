@@ -1,29 +1,38 @@
-import { accountIds, admin, network, serviceUrl, spendControlIds } from '@vstore/dashboard-kit';
-import { useVStoreClient } from '@vstore/react';
-import { useEffect, useState } from 'react';
-import { AccountDeletion } from './components/AccountDeletion';
+import { admin, network, serviceUrl } from '@vstore/dashboard-kit';
+import { useAccounts } from '@vstore/react';
+import { useCallback, useState } from 'react';
+import { AccountList } from './components/AccountList';
 import { ChaosPanel } from './components/ChaosPanel';
 import { LiveEvents } from './components/LiveEvents';
 import { SpendControlDetail } from './components/SpendControlDetail';
-import { SpendControlList } from './components/SpendControlList';
+import { SpendControlTable } from './components/SpendControlTable';
+import { useAccount } from './useAccount';
 
-/** Spend control ids to show: the configured ones, plus any that events or writes bring in. */
-function useSpendControlIds(initial: readonly string[]): readonly string[] {
-  const { store } = useVStoreClient();
-  const [ids, setIds] = useState(initial);
-  useEffect(() => {
-    const subscription = store.changes.subscribe((change) => {
-      if (change.type !== 'spend_control' || change.outcome !== 'applied') return;
-      setIds((held) => (held.includes(change.id) ? held : [...held, change.id]));
-    });
-    return () => subscription.unsubscribe();
-  }, [store]);
-  return ids;
+/** The selected account's controls: the table, then the selected control's details. */
+function AccountControls({ accountId }: { accountId: string }) {
+  const { name, standing } = useAccount(accountId);
+  const [selected, setSelected] = useState<string>();
+  return (
+    <>
+      <SpendControlTable
+        accountId={accountId}
+        accountName={name ?? accountId}
+        readOnlyReason={standing.readOnlyReason}
+        selectedId={selected}
+        onSelect={setSelected}
+      />
+      {selected && <SpendControlDetail id={selected} />}
+    </>
+  );
 }
 
 export function App() {
-  const ids = useSpendControlIds(spendControlIds);
-  const [selected, setSelected] = useState<string | undefined>(ids[0]);
+  const accounts = useAccounts();
+  const [accountId, setAccountId] = useState<string>();
+  const first = accounts.data[0]?.account_id;
+  // The first account listed until someone picks one; kept when it leaves the list (deleted).
+  if (accountId === undefined && first !== undefined) setAccountId(first);
+  const selectAccount = useCallback((id: string) => setAccountId(id), []);
   return (
     <div className="app">
       <header className="topbar">
@@ -37,10 +46,12 @@ export function App() {
       </header>
       <main className="layout">
         <div className="column narrow">
-          <SpendControlList ids={ids} selectedId={selected} onSelect={setSelected} />
-          <AccountDeletion ids={accountIds} />
+          <AccountList selectedId={accountId} onSelect={selectAccount} />
         </div>
-        <div className="column wide">{selected && <SpendControlDetail id={selected} />}</div>
+        <div className="column wide">
+          {/* Keyed by account: another account starts with its own filter and selection. */}
+          {accountId && <AccountControls key={accountId} accountId={accountId} />}
+        </div>
         <div className="column narrow">
           <LiveEvents url={`${serviceUrl}/events`} />
           <ChaosPanel admin={admin} network={network} />

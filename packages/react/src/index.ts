@@ -9,7 +9,9 @@ export type {
   Task,
   TaskPollOptions,
 } from './types';
+export { type AccountListParams, useAccounts } from './useAccounts';
 export { useEntity } from './useEntity';
+export { type ListHookOptions, type ListHookResult, useList } from './useList';
 export {
   type ResourceOptions,
   type ResourceResult,
@@ -19,6 +21,7 @@ export {
   useResourceHistory,
 } from './useResource';
 export { useSpendControl, useSpendControlHistory } from './useSpendControl';
+export { type SpendControlListParams, useSpendControls } from './useSpendControls';
 export { type TaskHookStatus, type TaskResult, useTask } from './useTask';
 export { type UpdateResourceResult, useUpdateResource } from './useUpdateResource';
 export {

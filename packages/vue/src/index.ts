@@ -1,7 +1,9 @@
 // An app installs one package: core's whole public API (client, store, errors) comes along.
 export * from '@vstore/core';
 export { createVStore, useClient, type VStorePlugin } from './createVStore';
+export { type AccountListParams, useAccounts } from './useAccounts';
 export { useEntity } from './useEntity';
+export { type ListHookOptions, type ListState, useList } from './useList';
 export {
   type ResourceOptions,
   type ResourceSource,
@@ -11,6 +13,7 @@ export {
   useResourceHistory,
 } from './useResource';
 export { type UseSpendControlOptions, useSpendControl, useSpendControlHistory } from './useSpendControl';
+export { type SpendControlListParams, type UseListOptions, useSpendControls } from './useSpendControls';
 export { type TaskHookStatus, type TaskState, useTask } from './useTask';
 export { type MutationStatus, type UpdateResourceState, useUpdateResource } from './useUpdateResource';
 export {

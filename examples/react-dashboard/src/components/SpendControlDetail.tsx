@@ -1,5 +1,6 @@
 import { displayFields } from '@vstore/dashboard-kit';
 import { useSpendControl } from '@vstore/react';
+import { useAccount } from '../useAccount';
 import { EditForm } from './EditForm';
 import { ErrorPanel } from './ErrorPanel';
 import { VersionHistory } from './VersionHistory';
@@ -7,6 +8,8 @@ import { VersionHistory } from './VersionHistory';
 /** One control: its current state, the edit form and its version history. */
 export function SpendControlDetail({ id }: { id: string }) {
   const { data, error, status, isFetching, refetch } = useSpendControl(id);
+  // The service refuses writes to a closing or closed account's controls: say so instead of a form.
+  const { standing } = useAccount(data?.account_id ?? undefined);
   return (
     <section className="panel detail" data-testid="sc-detail" data-id={id}>
       <div className="detail-head">
@@ -34,7 +37,13 @@ export function SpendControlDetail({ id }: { id: string }) {
             {isFetching ? 'Refreshing…' : 'Refresh'}
           </button>
           <div className="detail-columns">
-            <EditForm key={`edit-${id}`} control={data} />
+            {standing.readOnlyReason ? (
+              <p className="notice warn" role="status" data-testid="sc-readonly">
+                {standing.readOnlyReason}
+              </p>
+            ) : (
+              <EditForm key={`edit-${id}`} control={data} />
+            )}
             <VersionHistory key={`history-${id}`} id={id} />
           </div>
         </>

@@ -1,7 +1,10 @@
-import type { Client, SpendControl, VStoreError } from '@vstore/core';
+import type { Account, Client, SpendControl, VStoreError } from '@vstore/core';
 import { describe, expectTypeOf, it } from 'vitest';
+import { useAccounts } from '../useAccounts';
+import { type ListHookResult, useList } from '../useList';
 import { useResource, useResourceHistory } from '../useResource';
 import { useSpendControl } from '../useSpendControl';
+import { useSpendControls } from '../useSpendControls';
 import { useUpdateResource } from '../useUpdateResource';
 
 declare const client: Client;
@@ -26,5 +29,24 @@ describe('hook results', () => {
     // @ts-expect-error version is not update-valid
     void update.mutate('sc_1', { version: 3 });
     expectTypeOf(update.status).toEqualTypeOf<'idle' | 'pending' | 'success' | 'error'>();
+  });
+
+  it('type list rows by the resource, with paging functions and the list state', () => {
+    const list = useList(client.spendControls, { account_id: 'acc_1' });
+    expectTypeOf(list).toEqualTypeOf<ListHookResult<SpendControl>>();
+    expectTypeOf(list).toEqualTypeOf(useSpendControls({ account_id: 'acc_1', status: 'active' }));
+    expectTypeOf(list.data).toEqualTypeOf<readonly SpendControl[]>();
+    expectTypeOf(list.fetchNextPage).toEqualTypeOf<() => Promise<void>>();
+    expectTypeOf(list.refetch).toEqualTypeOf<() => Promise<void>>();
+    expectTypeOf(list.hasNextPage).toEqualTypeOf<boolean>();
+    expectTypeOf(list.isFetchingNextPage).toEqualTypeOf<boolean>();
+    expectTypeOf(list.error).toEqualTypeOf<VStoreError | undefined>();
+    expectTypeOf(list.status).toEqualTypeOf<'pending' | 'success' | 'error'>();
+    expectTypeOf(useAccounts().data).toEqualTypeOf<readonly Account[]>();
+    useList(client.spendControls, undefined, { pageSize: 50, maxAgeMs: 1000 });
+    // @ts-expect-error a status a spend control never has
+    useSpendControls({ status: 'closed' });
+    // @ts-expect-error filter values are strings, numbers or booleans
+    useSpendControls({ account_id: ['acc_1'] });
   });
 });

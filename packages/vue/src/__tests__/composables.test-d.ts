@@ -1,8 +1,11 @@
-import type { Client, SpendControl, VStoreError } from '@vstore/core';
+import type { Account, Client, SpendControl, VStoreError } from '@vstore/core';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ComputedRef } from 'vue';
+import { type ComputedRef, ref } from 'vue';
+import { useAccounts } from '../useAccounts';
+import { type ListState, useList } from '../useList';
 import { useResource, useResourceHistory } from '../useResource';
 import { useSpendControl } from '../useSpendControl';
+import { useSpendControls } from '../useSpendControls';
 import { useUpdateResource } from '../useUpdateResource';
 
 declare const client: Client;
@@ -25,5 +28,21 @@ describe('composable results', () => {
     expectTypeOf(update.mutate('sc_1', { name: 'x' })).toEqualTypeOf<Promise<SpendControl | undefined>>();
     // @ts-expect-error version is not update-valid
     void update.mutate('sc_1', { version: 3 });
+  });
+
+  it('type lists by the resource, each field a ref, over params as a value, ref or getter', () => {
+    const list = useList(client.spendControls, { account_id: 'acc_1' });
+    expectTypeOf(list).toEqualTypeOf<ListState<SpendControl>>();
+    expectTypeOf(list).toEqualTypeOf(useSpendControls(() => ({ account_id: 'acc_1', status: 'active' })));
+    expectTypeOf(list.data).toEqualTypeOf<ComputedRef<readonly SpendControl[]>>();
+    expectTypeOf(list.hasNextPage).toEqualTypeOf<ComputedRef<boolean>>();
+    expectTypeOf(list.isFetchingNextPage).toEqualTypeOf<ComputedRef<boolean>>();
+    expectTypeOf(list.error).toEqualTypeOf<ComputedRef<VStoreError | undefined>>();
+    expectTypeOf(list.status).toEqualTypeOf<ComputedRef<'pending' | 'success' | 'error'>>();
+    expectTypeOf(list.fetchNextPage).toEqualTypeOf<() => Promise<void>>();
+    expectTypeOf(useAccounts(ref({ status: 'open' })).data).toEqualTypeOf<ComputedRef<readonly Account[]>>();
+    useSpendControls(undefined, { client, pageSize: 50, maxAgeMs: 1000 });
+    // @ts-expect-error a status a spend control never has
+    useSpendControls({ status: 'closed' });
   });
 });

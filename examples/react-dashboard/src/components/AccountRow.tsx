@@ -1,5 +1,6 @@
-import { ApiError, type Task, useResource, useTask, useVStoreClient } from '@vstore/react';
+import { type Task, useTask, useVStoreClient } from '@vstore/react';
 import { useEffect, useState } from 'react';
+import { useAccount } from '../useAccount';
 import { ErrorPanel } from './ErrorPanel';
 
 // The task carries a status, not a percentage: the bar shows how far along its lifecycle it is.
@@ -48,22 +49,28 @@ function TaskProgress({ task, error }: { task: Task | undefined; error: unknown 
   );
 }
 
-function AccountRow({ id }: { id: string }) {
+interface RowProps {
+  id: string;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}
+
+/**
+ * One account: select it to list its spend controls, delete it through its task. A deletion seen
+ * here by any way (this tab's task, an event, another tab, a 404 read) shows the same "deleted"
+ * state, with the name the account had.
+ */
+export function AccountRow({ id, selected, onSelect }: RowProps) {
   const client = useVStoreClient();
-  // The generic hook: accounts have no dedicated hook, any resource client plugs in the same way.
-  const account = useResource(client.accounts, id);
+  const { account, name, standing } = useAccount(id);
   const [taskId, setTaskId] = useState<string>();
   const [confirming, setConfirming] = useState(false);
-  // The name outlives the account: once deleted the service answers 404 and the store drops it.
-  const [name, setName] = useState<string>();
-  const held = account.data?.name ?? undefined;
-  if (held !== undefined && held !== name) setName(held);
   const [requestError, setRequestError] = useState<unknown>();
   const { task, status, error } = useTask(taskId);
-  const gone = account.error instanceof ApiError && account.error.status === 404;
+  const gone = standing.state === 'deleted';
   const { refetch } = account;
 
-  // Once the deletion completes, read the account again: the service now answers 404.
+  // Once this tab's deletion completes, read the account again: the service now answers 404.
   useEffect(() => {
     if (status === 'success') void refetch();
   }, [status, refetch]);
@@ -75,21 +82,36 @@ function AccountRow({ id }: { id: string }) {
   };
 
   return (
-    <li className="account" data-testid={`account-${id}`}>
+    <li
+      className={`account${selected ? ' selected' : ''}`}
+      data-testid={`account-${id}`}
+      data-state={standing.state}
+    >
       <div className="account-head">
         <div>
-          <strong>{name ?? id}</strong>
-          {name !== undefined && (
-            <>
-              {' '}
-              <span className="muted">{id}</span>
-            </>
-          )}
-          {account.data && <span className="version-badge small">v{account.data.version}</span>}
+          <button
+            type="button"
+            className="account-select"
+            aria-pressed={selected}
+            onClick={() => onSelect(id)}
+          >
+            <strong>{name ?? id}</strong>
+            {name !== undefined && (
+              <>
+                {' '}
+                <span className="muted">{id}</span>
+              </>
+            )}
+          </button>
+          {account.data && !gone && <span className="version-badge small">v{account.data.version}</span>}
         </div>
         {gone ? (
           <span className="pill deleted" data-testid="account-deleted">
             deleted
+          </span>
+        ) : standing.state === 'deleting' && taskId === undefined ? (
+          <span className="pill deleting" data-testid="account-deleting">
+            deleting
           </span>
         ) : (
           !confirming && (
@@ -123,23 +145,16 @@ function AccountRow({ id }: { id: string }) {
           </button>
         </fieldset>
       )}
-      {account.data && <p className="small muted">Status: {account.data.status}</p>}
+      {account.data && !gone && <p className="small muted">Status: {account.data.status}</p>}
+      {standing.readOnlyReason && taskId === undefined && (
+        <p className="small muted" data-testid="account-reason">
+          {gone ? 'Deleted (here, by an event or in another tab).' : 'Its deletion was started elsewhere.'}{' '}
+          Its spend controls are read-only.
+        </p>
+      )}
       {taskId && <TaskProgress task={task} error={error} />}
       {requestError !== undefined && <ErrorPanel error={requestError} context={`Deleting ${id}`} />}
       {account.status === 'error' && !gone && <ErrorPanel error={account.error} context={`Loading ${id}`} />}
     </li>
-  );
-}
-
-export function AccountDeletion({ ids }: { ids: readonly string[] }) {
-  return (
-    <section className="panel" data-testid="accounts">
-      <h2>Accounts</h2>
-      <ul className="accounts">
-        {ids.map((id) => (
-          <AccountRow key={id} id={id} />
-        ))}
-      </ul>
-    </section>
   );
 }
