@@ -27,6 +27,8 @@ export type {
   PollScheduleOptions,
   PollUntilOptions,
   RawResponse,
+  ReadChange,
+  ReadInfo,
   ReadKind,
   ReadState,
   RequestInfo,
@@ -75,6 +77,7 @@ export {
   ResponseShapeError,
   ResponseTooLargeError,
   readKey,
+  readStates,
   redactUrl,
   spendControlDefinition,
   spendControlSchema,
@@ -84,6 +87,7 @@ export {
   taskDefinition,
   taskSchema,
   UnsupportedSchemaVersionError,
+  watchReads,
 } from './client/index';
 // cross-tab sharing
 export type {

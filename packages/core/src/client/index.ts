@@ -73,3 +73,5 @@ export type { Client, ClientOptions } from './createClient';
 export { createClient } from './createClient';
 export type { EventClientOptions } from './eventConfig';
 export { getClientEvents } from './getClientEvents';
+export type { ReadChange, ReadInfo } from './watchReads';
+export { readStates, watchReads } from './watchReads';

@@ -2,6 +2,7 @@ import type { ReadLedger } from '../resources/resourceContext';
 import { entityKey } from '../store/entityKey';
 import { type EntryHost, ReadEntry } from './readEntry';
 import { readKey } from './readKey';
+import type { ReadAction } from './readState';
 
 /** Options of a client's read cache: how many idle entries to keep, and the clock. */
 export interface ReadCacheOptions {
@@ -41,6 +42,8 @@ export interface ReadCache {
    */
   takeCreated(type: string, id: string): boolean;
   now(): number;
+  /** Calls `listener` after every change of any entry's state, with the action that made it (tools). */
+  watch(listener: (entry: ReadEntry, action: ReadAction) => void): () => void;
 }
 
 // One sequence for every client: the numbers recorded for a key must grow with start time whichever
@@ -58,8 +61,12 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   const created = new Set<string>();
   let fetching = 0;
 
+  const watchers = new Set<(entry: ReadEntry, action: ReadAction) => void>();
   const host: EntryHost = {
     now,
+    dispatched(entry, action) {
+      for (const watcher of watchers) watcher(entry, action);
+    },
     changed(entry) {
       // Counted here rather than per action, so every way a flight ends is counted once.
       if (entry.isFetching !== entry.counted) {
@@ -128,5 +135,9 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     ledger,
     takeCreated: (type, id) => created.delete(entityKey(type, id)),
     now,
+    watch(listener) {
+      watchers.add(listener);
+      return () => watchers.delete(listener);
+    },
   };
 }

@@ -8,6 +8,8 @@ export interface EntryHost {
   now(): number;
   /** The entry's flight, readers or listeners changed: the cache files it as busy or idle. */
   changed(entry: ReadEntry): void;
+  /** The entry's state changed by `action` (for tools that watch every read). */
+  dispatched(entry: ReadEntry, action: ReadAction): void;
 }
 
 /** One read in flight, and who waits for it. */
@@ -77,6 +79,7 @@ export class ReadEntry {
     const next = readReducer(this.state, action);
     if (next === this.state) return;
     this.state = next;
+    this.host.dispatched(this, action);
     if (action.type !== 'confirmed' && action.type !== 'admitted') this.notify();
   }
 
