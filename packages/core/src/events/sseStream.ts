@@ -7,6 +7,9 @@ import { createSseBackoff } from './sseBackoff';
 import type { ConnectionState, SseConnection, SseConnectionOptions } from './sseConnectionOptions';
 import { createSseParser } from './sseParser';
 
+// `tokenForAttempt`'s answer when there is no token to go on with (the failure is handled).
+const NO_TOKEN = Symbol('no token');
+
 // A timer set for longer than this fires after 1 ms, in browsers and Node alike.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -84,29 +87,45 @@ export function openSseStream(url: string, options: SseConnectionOptions): SseCo
     );
   };
 
+  const networkError = (message: string, error: unknown, timedOut: boolean, token: string | undefined) =>
+    new NetworkError(message, {
+      request: requestInfo(),
+      ...(timedOut ? { timedOut } : { cause: scrubError(error, token === undefined ? [] : [token]) }),
+    });
+
+  /** One connection: a token, the request, the answer checked, the stream read to its end. */
   const attempt = async (): Promise<void> => {
     const ac = new AbortController();
     controller = ac;
-    let token: string | undefined;
+    const token = await tokenForAttempt();
+    if (token === NO_TOKEN || closed) return;
+    const response = await request(ac, token);
+    if (!response) return;
+    const body = streamOf(response, token);
+    if (!body) return;
+    await read(body, ac, token);
+    // A stream that ends cleanly is reconnected too: relays close idle streams.
+    if (!closed) scheduleReconnect();
+  };
+
+  /** The token for this attempt (`undefined`: none configured); a failure to get one is reported and retried. */
+  const tokenForAttempt = async (): Promise<string | undefined | typeof NO_TOKEN> => {
     try {
-      token = options.getToken ? await options.getToken() : undefined;
+      return options.getToken ? await options.getToken() : undefined;
     } catch (error) {
-      if (closed) return;
+      if (closed) return NO_TOKEN;
       report(error);
-      return scheduleReconnect();
+      scheduleReconnect();
+      return NO_TOKEN;
     }
-    if (closed) return;
-    const secrets = token === undefined ? [] : [token];
-    const failed = (message: string, error: unknown, timedOut: boolean) =>
-      new NetworkError(message, {
-        request: requestInfo(),
-        ...(timedOut ? { timedOut } : { cause: scrubError(error, secrets) }),
-      });
+  };
+
+  /** Sends the request and waits for its headers, at most `connectTimeoutMs`; a failure is reported and retried. */
+  const request = async (ac: AbortController, token: string | undefined): Promise<Response | undefined> => {
     let timedOut = false;
     arm(connectTimeoutMs, ac, () => {
       timedOut = true;
     });
-    let response: Response;
     try {
       // Made here, so that headers that cannot be made (a throwing `authorize`) fail this attempt and
       // go through the backoff like any other failure. Only CORS-safelisted headers besides the
@@ -114,27 +133,37 @@ export function openSseStream(url: string, options: SseConnectionOptions): SseCo
       const headers: Record<string, string> = { Accept: 'text/event-stream' };
       if (token !== undefined) Object.assign(headers, authorize(token));
       if (lastEventId !== undefined) headers['Last-Event-ID'] = utf8ByteString(lastEventId);
-      response = await (options.fetch ?? globalThis.fetch)(url, { headers, signal: ac.signal });
+      const response = await (options.fetch ?? globalThis.fetch)(url, { headers, signal: ac.signal });
+      disarm();
+      return response;
     } catch (error) {
-      if (closed) return;
+      if (closed) return undefined;
       disarm();
       report(
         timedOut
-          ? failed(
+          ? networkError(
               `The event stream did not answer within ${connectTimeoutMs} ms; reconnecting.`,
               error,
               true,
+              token,
             )
-          : failed('Could not reach the event stream; reconnecting.', error, false),
+          : networkError('Could not reach the event stream; reconnecting.', error, false, token),
       );
-      return scheduleReconnect();
+      scheduleReconnect();
+      return undefined;
     }
-    disarm();
+  };
+
+  /** The body of an answer that is an event stream; any other answer is handled (`refused`) and gives none. */
+  const streamOf = (
+    response: Response,
+    token: string | undefined,
+  ): ReadableStream<Uint8Array> | undefined => {
     // Only 200 is a stream, as the standard says: a 205 or a 299 is not, whatever its body.
     if (closed || response.status !== 200 || !response.body) {
       void response.body?.cancel().catch(() => {});
-      if (closed) return;
-      return refused(response, token);
+      if (!closed) refused(response, token);
+      return undefined;
     }
     const contentType = response.headers.get('content-type') ?? '';
     // The MIME type's essence, so `text/event-stream;charset=…` (ignored: the stream is UTF-8) passes
@@ -147,14 +176,20 @@ export function openSseStream(url: string, options: SseConnectionOptions): SseCo
           httpError(response),
         ),
       );
-      return finish();
+      finish();
+      return undefined;
     }
+    return response.body;
+  };
+
+  /** Feeds the stream to the parser until it ends, breaks, or falls silent for `idleTimeoutMs`. */
+  const read = async (body: ReadableStream, ac: AbortController, token: string | undefined) => {
     refreshedToken = false;
     state$.next('open');
     backoff.opened(Date.now());
     parser.reset();
     // UTF-8 whatever the charset says, with the one leading byte order mark stripped: the standard's decode.
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
     let idle = false;
     const armIdle = () =>
       arm(idleTimeoutMs, ac, () => {
@@ -172,15 +207,18 @@ export function openSseStream(url: string, options: SseConnectionOptions): SseCo
       ac.abort();
       report(
         idle
-          ? failed(`The event stream sent nothing for ${idleTimeoutMs} ms; reconnecting.`, error, true)
-          : failed('The event stream broke off; reconnecting.', error, false),
+          ? networkError(
+              `The event stream sent nothing for ${idleTimeoutMs} ms; reconnecting.`,
+              error,
+              true,
+              token,
+            )
+          : networkError('The event stream broke off; reconnecting.', error, false, token),
       );
     } finally {
       disarm();
       reader.releaseLock();
     }
-    // A stream that ends cleanly is reconnected too: relays close idle streams.
-    if (!closed) scheduleReconnect();
   };
 
   /** An answer other than a 200 with a body: retry, refresh the token once, or stop, as the status says. */
