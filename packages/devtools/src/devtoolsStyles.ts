@@ -32,10 +32,12 @@ button:hover{background:#30363d}
 h2,h3{font-size:12px;margin:10px 0 4px}
 .head h2{margin-right:auto}
 label,h3,th,.muted,.note,.summary{color:#9da7b3}
-table{border-collapse:collapse;width:100%}
+table{border-collapse:collapse;width:100%;content-visibility:auto;contain-intrinsic-size:auto 100px}
 th,td{text-align:left;padding:2px 6px;border-bottom:1px solid #21262d;white-space:nowrap}
 thead th{position:sticky;top:0;background:#161b22}
-.fields td,.diff td{white-space:pre-wrap;overflow-wrap:anywhere}
+.fields td,.diff td,.msg{white-space:pre-wrap;overflow-wrap:anywhere}
+.msg{min-width:24ch}
+caption{text-align:left;color:#9da7b3;padding:6px 0 2px}
 .num{text-align:right}
 .changed>*{background:#3d2f00;color:#e6edf3}
 .tag,.duplicate{color:#e3b341}
