@@ -4,6 +4,9 @@
 // Text colours against the background #161b22 (WCAG AA asks 4.5:1): #e6edf3 14.6:1, #9da7b3 7.1:1,
 // #7ee787 11.3:1, #ff9492 8.2:1, #e3b341 8.9:1, #d2a8ff 8.9:1; on the buttons' #21262d the lowest is
 // #9da7b3 at 6.2:1; on a changed row's #3d2f00, #e6edf3 11.6:1 and #e3b341 6.9:1.
+// Tables are `content-visibility: auto`: one scrolled out of the panel's view costs no layout or paint
+// when its rows change (the timeline under a stream of writes). A table wider than the panel still
+// scrolls it sideways: the table's own box grows, so the paint containment clips nothing.
 export const DEVTOOLS_CSS = `
 :host{all:initial;position:fixed;z-index:2147483000;inset:0 0 0 auto;width:var(--size);box-sizing:border-box;display:flex;flex-direction:column;background:#161b22;border:0 solid #30363d;border-left-width:1px;font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color:#e6edf3}
 :host([dock=left]){inset:0 auto 0 0;border-width:0 1px 0 0}
