@@ -28,11 +28,15 @@ export interface AttemptOptions {
   budget: RetryBudget | undefined;
 }
 
-/** One call as the transport prepared it: the spec, its URL, its body's bytes. */
+/** One call as the transport prepared it: the spec, its URL, its body's bytes, and its retry rule. */
 export interface Call<T> {
   readonly spec: RequestSpec<T>;
   readonly url: string;
   readonly body: string | undefined;
+  /** Attempts in all, the first included. */
+  readonly maxAttempts: number;
+  /** The wait before retry number `retry` (1 for the second attempt) after `error`, or `undefined` to stop. */
+  readonly retryDelay: (error: unknown, retry: number) => number | undefined;
 }
 
 type Shared = AttemptOptions & {
@@ -41,10 +45,12 @@ type Shared = AttemptOptions & {
 };
 
 /**
- * One attempt of a call, as an Observable the transport's retry subscribes to again: wait out a
- * client-wide cooldown, take the token, send, decode, and turn every failure into a typed error (a
- * gateway 401 refreshes the token and goes once more in the call). One object does the steps, so
- * an attempt that succeeds allocates little; support data is built only when an error is.
+ * A call as an Observable: each attempt waits out a client-wide cooldown, takes the token, sends,
+ * decodes, and turns every failure into a typed error (a gateway 401 refreshes the token and goes
+ * once more); a failure the call's retry rule allows is tried again after its wait, on the client's
+ * scheduler. One object does the steps of every attempt, so a call that succeeds allocates little
+ * (no retry operator, timer or subscriber chain of its own); support data is built only when an
+ * error is.
  */
 export function createAttempt(options: AttemptOptions): <T>(call: Call<T>) => Observable<T> {
   const authorize = options.authorize ?? bearer;
@@ -84,6 +90,8 @@ class AttemptRun<T> {
   private inner: Subscription | undefined;
   private cancelDeadline: (() => void) | undefined;
   private stopped = false;
+  /** Retries made so far (attempts after the first). */
+  private retries = 0;
 
   constructor(
     private readonly shared: Shared,
@@ -232,8 +240,17 @@ class AttemptRun<T> {
     this.fail(error);
   }
 
+  /** The attempt failed: the next one after the wait the retry rule gives, or the error to the caller. */
   private fail(error: unknown): void {
-    if (!this.stopped) this.subscriber.error(error);
+    if (this.stopped) return;
+    const { call } = this.state;
+    const ms = this.retries + 1 < call.maxAttempts ? call.retryDelay(error, this.retries + 1) : undefined;
+    if (ms === undefined) {
+      this.subscriber.error(error);
+      return;
+    }
+    this.retries++;
+    this.inner = this.shared.scheduler.schedule(() => this.start(), ms);
   }
 
   /** Keeps `subscription` as the step to cancel, unless it ended while being made (a step that answered at once). */

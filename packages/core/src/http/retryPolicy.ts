@@ -1,4 +1,3 @@
-import { type MonoTypeOperatorFunction, retry, type SchedulerLike, throwError, timer } from 'rxjs';
 import { ApiError, IdempotencyInProgressError, NetworkError, RateLimitError } from '../errors/apiError';
 import type { RetryBudget, RetryBudgetOptions } from './retryBudget';
 
@@ -81,22 +80,4 @@ export function retryDelay(error: unknown, retry: number, ctx: RetryContext): nu
 
 function isServerError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 500;
-}
-
-/**
- * `retry` with the wait decided per error: `decide` returns the delay in ms, or `undefined` to
- * stop and rethrow. At most `maxAttempts` subscriptions to the source in all.
- */
-export function retryWithPolicy<T>(
-  decide: (error: unknown, retry: number) => number | undefined,
-  maxAttempts: number,
-  scheduler?: SchedulerLike,
-): MonoTypeOperatorFunction<T> {
-  return retry({
-    count: Math.max(0, maxAttempts - 1),
-    delay: (error: unknown, retryCount) => {
-      const ms = decide(error, retryCount);
-      return ms === undefined ? throwError(() => error) : timer(ms, scheduler);
-    },
-  });
 }

@@ -6,7 +6,7 @@ import { createIdempotencyRegistry } from './idempotency';
 import type { Send } from './request';
 import type { RequestSpec } from './requestSpec';
 import { createRetryBudget } from './retryBudget';
-import { type ResolvedRetryOptions, retryDelay, retryWithPolicy } from './retryPolicy';
+import { type ResolvedRetryOptions, retryDelay } from './retryPolicy';
 import type { TokenProvider } from './tokenProvider';
 
 export type { HttpMethod, RequestSpec } from './requestSpec';
@@ -66,11 +66,13 @@ export function createTransport(options: TransportOptions): Transport {
       const url = buildUrl(baseUrl, spec.path, spec.query);
       const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
       const resendable = spec.method === 'GET' || spec.idempotencyKey !== undefined;
-      const decide = (error: unknown, n: number) =>
-        retryDelay(error, n, { options: retry, random, budget, resendable });
-      const once = attempt({ spec, url, body });
-      const attempts =
-        retry.maxAttempts > 1 ? once.pipe(retryWithPolicy(decide, retry.maxAttempts, scheduler)) : once;
+      const attempts = attempt({
+        spec,
+        url,
+        body,
+        maxAttempts: retry.maxAttempts,
+        retryDelay: (error, n) => retryDelay(error, n, { options: retry, random, budget, resendable }),
+      });
       const key = spec.idempotencyKey;
       // The key is claimed when the call starts, not when it is described: a call never made claims nothing.
       return key === undefined

@@ -1,12 +1,12 @@
-import { callEach, throwCollected } from '../store/callEach';
+import { ListenerList } from '../store/listenerList';
 
 /**
- * The listener half of an observer: a Set of listeners, the first join and last leave reported to
+ * The listener half of an observer: its listeners, the first join and last leave reported to
  * `attach` (which returns its detach), and `changed` which notifies only when the result is a new
  * object. Results are compared by identity: a change that leaves every field as it was notifies nobody.
  */
 export function resultListeners<R>(getResult: () => R, attach: () => () => void) {
-  const listeners = new Set<() => void>();
+  const listeners = new ListenerList();
   let detach: (() => void) | undefined;
   let seen: R | undefined;
   return {
@@ -28,7 +28,7 @@ export function resultListeners<R>(getResult: () => R, attach: () => () => void)
       const next = getResult();
       if (next === seen) return;
       seen = next;
-      throwCollected(callEach([...listeners], undefined), 'observer listeners threw');
+      listeners.notify('observer listeners threw');
     },
   };
 }

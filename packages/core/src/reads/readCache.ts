@@ -82,8 +82,23 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       prune();
     },
   };
+  // Entries made since the last prune, not yet filed: most are retained or read at once (an
+  // observer, a get), and filing each among the idle entries only to take it out again churns the
+  // idle Map. Filed, if still idle, before anything is dropped.
+  let fresh: ReadEntry[] = [];
+  const fileFresh = () => {
+    if (fresh.length === 0) return;
+    const made = fresh;
+    fresh = [];
+    for (const entry of made)
+      if (!entry.idle && !entry.busy && entries.get(entry.key) === entry) {
+        idle.set(entry.key, entry);
+        entry.idle = true;
+      }
+  };
   /** Drops least recently used idle entries until at most `limit` entries are held (or none is idle). */
   const prune = (limit = maxEntries) => {
+    fileFresh();
     while (entries.size > limit && idle.size > 0) {
       const [key, dropped] = idle.entries().next().value as [string, ReadEntry];
       idle.delete(key);
@@ -99,8 +114,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       prune(maxEntries - 1);
       found = new ReadEntry(key, host);
       entries.set(key, found);
-      idle.set(key, found);
-      found.idle = true;
+      fresh.push(found);
     }
     return found;
   };

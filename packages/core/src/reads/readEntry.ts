@@ -1,6 +1,6 @@
 import { type Observable, type Subscription, throwError } from 'rxjs';
 import type { VStoreError } from '../errors/vstoreError';
-import { callEach, throwCollected } from '../store/callEach';
+import { ListenerList } from '../store/listenerList';
 import { IDLE_STATE, type ReadAction, type ReadState, readReducer } from './readState';
 
 /** What an entry tells its cache: when it may have become idle or busy, and the clock. */
@@ -59,7 +59,7 @@ export class ReadEntry {
   counted = false;
   private flight: Flight | undefined;
   private retainers = 0;
-  private listeners: Set<() => void> | undefined;
+  private readonly listeners = new ListenerList();
 
   constructor(
     readonly key: string,
@@ -68,7 +68,7 @@ export class ReadEntry {
 
   /** In flight, retained or listened to: the cache never drops a busy entry. */
   get busy(): boolean {
-    return this.flight !== undefined || this.retainers > 0 || (this.listeners?.size ?? 0) > 0;
+    return this.flight !== undefined || this.retainers > 0 || this.listeners.size > 0;
   }
 
   /**
@@ -88,11 +88,7 @@ export class ReadEntry {
    * laid over the store's copy (see `EntityView`). Read state itself changes only by `dispatch`.
    */
   notify(): void {
-    const { listeners } = this;
-    if (!listeners?.size) return;
-    // One listener (the common case) needs no copy to be safe from unsubscribing while notified.
-    if (listeners.size === 1) for (const listener of listeners) listener();
-    else throwCollected(callEach([...listeners], undefined), 'read listeners threw');
+    if (this.listeners.size > 0) this.listeners.notify('read listeners threw');
   }
 
   /**
@@ -167,11 +163,10 @@ export class ReadEntry {
 
   /** Called after each change of `state`. */
   subscribe(listener: () => void): () => void {
-    this.listeners ??= new Set();
     this.listeners.add(listener);
     if (this.listeners.size === 1) this.host.changed(this);
     return () => {
-      if (this.listeners?.delete(listener) && this.listeners.size === 0) this.host.changed(this);
+      if (this.listeners.delete(listener) && this.listeners.size === 0) this.host.changed(this);
     };
   }
 

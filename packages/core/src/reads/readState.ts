@@ -73,7 +73,30 @@ export type ReadAction =
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-export const IDLE_STATE: ReadState = Object.freeze({ isFetching: false });
+/**
+ * A copy of `state` with every field, always in the same order: every state has one shape, so the
+ * code that reads states stays monomorphic (a spread would give each sequence of actions a shape of
+ * its own), and the copy is a plain literal.
+ */
+function copy(state: ReadState): Mutable<ReadState> {
+  return {
+    isFetching: state.isFetching,
+    confirmedAt: state.confirmedAt,
+    settledAt: state.settledAt,
+    error: state.error,
+    errorAt: state.errorAt,
+    result: state.result,
+    resultAt: state.resultAt,
+    startOrder: state.startOrder,
+    pages: state.pages,
+    nextCursor: state.nextCursor,
+    isFetchingNextPage: state.isFetchingNextPage,
+    pageSize: state.pageSize,
+    joined: state.joined,
+  };
+}
+
+export const IDLE_STATE: ReadState = Object.freeze(copy({ isFetching: false }));
 
 const lastOutcome = (state: ReadState) => Math.max(state.settledAt ?? -1, state.errorAt ?? -1);
 
@@ -82,67 +105,79 @@ export function readReducer(state: ReadState, action: ReadAction): ReadState {
   switch (action.type) {
     case 'started': {
       const nextPage = action.nextPage === true;
-      return state.isFetching && (state.isFetchingNextPage === true) === nextPage
-        ? state
-        : { ...state, isFetching: true, isFetchingNextPage: nextPage };
+      if (state.isFetching && (state.isFetchingNextPage === true) === nextPage) return state;
+      const next = copy(state);
+      next.isFetching = true;
+      next.isFetchingNextPage = nextPage;
+      return next;
     }
     case 'succeeded': {
-      const next: Mutable<ReadState> = {
-        ...state,
-        isFetching: false,
-        isFetchingNextPage: false,
-        settledAt: action.at,
-        error: undefined,
-        errorAt: undefined,
-      };
+      const next = settled(state);
+      next.settledAt = action.at;
+      next.error = undefined;
+      next.errorAt = undefined;
       if ('result' in action) {
         next.result = action.result;
         next.resultAt = action.resultAt;
       }
       return next;
     }
-    case 'failed':
-      return {
-        ...state,
-        isFetching: false,
-        isFetchingNextPage: false,
-        error: action.error,
-        errorAt: action.at,
-      };
+    case 'failed': {
+      const next = settled(state);
+      next.error = action.error;
+      next.errorAt = action.at;
+      return next;
+    }
     case 'abandoned':
-      return state.isFetching ? { ...state, isFetching: false, isFetchingNextPage: false } : state;
-    case 'confirmed':
-      return (state.confirmedAt ?? -1) >= action.at ? state : { ...state, confirmedAt: action.at };
-    case 'admitted':
-      return { ...state, startOrder: action.seq };
-    case 'paged':
-      return {
-        ...state,
-        isFetching: false,
-        isFetchingNextPage: false,
-        settledAt: action.at,
-        confirmedAt: action.append ? state.confirmedAt : action.at,
-        error: undefined,
-        errorAt: undefined,
-        pages: action.append ? [...(state.pages ?? []), ...action.pages] : action.pages,
-        nextCursor: action.nextCursor,
-        pageSize: state.pageSize ?? action.pageSize,
-        // A full read brings the created ones in their places; after a next page they come last still.
-        joined: action.append ? state.joined : undefined,
-      };
-    case 'joined':
-      return state.joined?.includes(action.id)
-        ? state
-        : { ...state, joined: [...(state.joined ?? []), action.id] };
+      return state.isFetching ? settled(state) : state;
+    case 'confirmed': {
+      if ((state.confirmedAt ?? -1) >= action.at) return state;
+      const next = copy(state);
+      next.confirmedAt = action.at;
+      return next;
+    }
+    case 'admitted': {
+      const next = copy(state);
+      next.startOrder = action.seq;
+      return next;
+    }
+    case 'paged': {
+      const next = settled(state);
+      next.settledAt = action.at;
+      if (!action.append) next.confirmedAt = action.at;
+      next.error = undefined;
+      next.errorAt = undefined;
+      next.pages = action.append ? [...(state.pages ?? []), ...action.pages] : action.pages;
+      next.nextCursor = action.nextCursor;
+      next.pageSize = state.pageSize ?? action.pageSize;
+      // A full read brings the created ones in their places; after a next page they come last still.
+      if (!action.append) next.joined = undefined;
+      return next;
+    }
+    case 'joined': {
+      if (state.joined?.includes(action.id)) return state;
+      const next = copy(state);
+      next.joined = [...(state.joined ?? []), action.id];
+      return next;
+    }
     case 'restored': {
       const { confirmedAt, ...outcome } = action.state;
-      let next = state;
-      if (confirmedAt !== undefined && confirmedAt > (state.confirmedAt ?? -1))
-        next = { ...next, confirmedAt };
+      const newerConfirmation = confirmedAt !== undefined && confirmedAt > (state.confirmedAt ?? -1);
       // The client's own outcome for this read, if at least as recent, stands.
-      return lastOutcome(state) < lastOutcome({ isFetching: false, ...outcome })
-        ? { ...next, ...outcome, isFetching: state.isFetching }
-        : next;
+      const newerOutcome = lastOutcome(state) < lastOutcome({ isFetching: false, ...outcome });
+      if (!newerConfirmation && !newerOutcome) return state;
+      const next = copy(state);
+      if (newerConfirmation) next.confirmedAt = confirmedAt;
+      // Through `copy`: only the fields a state has are taken from the record (a hydrated snapshot).
+      return newerOutcome ? copy({ ...next, ...outcome, isFetching: state.isFetching }) : next;
     }
   }
+}
+
+/** A copy no longer fetching (a read ended: landed, failed or abandoned). */
+function settled(state: ReadState): Mutable<ReadState> {
+  const next = copy(state);
+  next.isFetching = false;
+  next.isFetchingNextPage = false;
+  return next;
 }
