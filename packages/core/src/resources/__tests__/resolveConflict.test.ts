@@ -44,7 +44,9 @@ describe('resolveConflict', () => {
     expect(() => resolveConflict(two, { total: 'mine' })).toThrow(
       new TypeError('Choose mine or theirs for: status.'),
     );
-    expect(() => resolveConflict(two, {})).toThrow(new TypeError('Choose mine or theirs for: total, status.'));
+    expect(() => resolveConflict(two, {})).toThrow(
+      new TypeError('Choose mine or theirs for: total, status.'),
+    );
   });
 
   it('never shares nested values with the conflict it came from', () => {
