@@ -37,6 +37,18 @@ function Page({ fake, seen }: { fake: Fake; seen: Seen }) {
   return null;
 }
 
+/** A writer without an outbox. */
+function Writer({ fake, seen }: { fake: Fake; seen: UpdateResourceResult<SpendControl, string>[] }) {
+  seen.push(useUpdateResource(fake.client.spendControls));
+  return null;
+}
+
+/** A reader of no outbox at all. */
+function Badge({ seen }: { seen: OutboxResult[] }) {
+  seen.push(useOutbox(undefined));
+  return null;
+}
+
 function mount(fake: Fake, strict = false) {
   const seen: Seen = { outbox: [], update: [], shown: [] };
   // A new element each time, so a rerender really renders the page again.
@@ -83,7 +95,11 @@ describe('useOutbox and useUpdateResource(resource, { outbox })', () => {
     await waitFor(() => expect(last().outbox.pending).toHaveLength(1));
     const { outbox, update, shown } = last();
     expect(outbox.entries).toEqual(outbox.pending);
-    expect(outbox.pending[0]).toMatchObject({ kind: 'update', entityId: 'sc_1', patch: { status: 'paused' } });
+    expect(outbox.pending[0]).toMatchObject({
+      kind: 'update',
+      entityId: 'sc_1',
+      patch: { status: 'paused' },
+    });
     expect(outbox.conflicts).toEqual([]);
     expect(update.status).toBe('pending');
     // The outbox's view: the change shows over the held version, which is still v1 in the store.
@@ -183,13 +199,9 @@ describe('useOutbox and useUpdateResource(resource, { outbox })', () => {
   it('sends straight to the service without an outbox, as before', async () => {
     const fake = setup();
     const seen: UpdateResourceResult<SpendControl, string>[] = [];
-    function Writer() {
-      seen.push(useUpdateResource(fake.client.spendControls));
-      return null;
-    }
     render(
       <VStoreProvider client={fake.client}>
-        <Writer />
+        <Writer fake={fake} seen={seen} />
       </VStoreProvider>,
     );
     await act(async () => {
@@ -202,11 +214,7 @@ describe('useOutbox and useUpdateResource(resource, { outbox })', () => {
 
   it('reads undefined (no outbox, as on a server) as empty', () => {
     const seen: OutboxResult[] = [];
-    function Badge() {
-      seen.push(useOutbox(undefined));
-      return null;
-    }
-    render(<Badge />);
+    render(<Badge seen={seen} />);
     expect(seen[0]).toEqual({ entries: [], pending: [], conflicts: [] });
   });
 });
