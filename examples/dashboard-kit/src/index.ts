@@ -28,4 +28,5 @@ export { type OnlineStatus, onlineStatus } from './onlineStatus';
 export { type EntryText, entryText, indicatorText } from './outboxText';
 export { registerOfflineShell } from './registerOfflineShell';
 export { AdminError, createServiceAdmin, type FaultState, type ServiceAdmin } from './serviceAdmin';
+export { settleConflict } from './settleConflict';
 export { shareAcrossTabs, type TabRole, type TabSharing } from './tabSharing';

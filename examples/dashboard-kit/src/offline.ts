@@ -8,6 +8,10 @@ import {
 } from '@vstore/core/offline';
 import { persistLists } from './persistLists';
 
+// The outbox's types, for the Vue dashboard, which depends on @vstore/vue alone (types only: erased).
+export type { Outbox, OutboxEntry } from '@vstore/core/offline';
+export { OutboxStorageError };
+
 /** The IndexedDB database of the dashboards: outbox entries, saved entities and saved lists. */
 export const OFFLINE_DATABASE = 'vstore-dashboard';
 

@@ -1,4 +1,4 @@
-import { NetworkError } from '@vstore/core';
+import { ApiError, NetworkError } from '@vstore/core';
 import type { OutboxEntry } from '@vstore/core/offline';
 import { describePatch } from './editFields';
 
@@ -42,8 +42,11 @@ function stateOf(entry: OutboxEntry, online: boolean): string {
     case 'pending':
       if (!online) return 'waiting until you are back online';
       if (entry.kind === 'delete' && entry.taskId) return 'running on the service';
-      if (entry.error && !(entry.error instanceof NetworkError))
-        return `waiting to try again (${entry.error.message})`;
-      return entry.error ? 'waiting to try again' : 'waiting to send';
+      if (!entry.error) return 'waiting to send';
+      if (entry.error instanceof NetworkError) return 'waiting to try again';
+      // The service's own trouble (5xx, 429): its status says enough; the outbox tries again.
+      if (entry.error instanceof ApiError)
+        return `waiting to try again (the service answered HTTP ${entry.error.status})`;
+      return `waiting to try again (${entry.error.message})`;
   }
 }

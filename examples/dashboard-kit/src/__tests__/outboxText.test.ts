@@ -42,7 +42,13 @@ describe('entryText', () => {
       status: 503,
       request: { method: 'PATCH', endpoint: '/spend_controls/sc_1', time: '' },
     });
-    expect(entryText(entry({ error: busy }), true).state).toBe('waiting to try again (The service is busy.)');
+    expect(entryText(entry({ error: busy }), true).state).toBe(
+      'waiting to try again (the service answered HTTP 503)',
+    );
+    const missing = new TypeError('no resource of type invoice is known');
+    expect(entryText(entry({ error: missing }), true).state).toBe(
+      'waiting to try again (no resource of type invoice is known)',
+    );
     expect(entryText(entry({ status: 'sending' }), true).state).toBe('sending');
     expect(entryText(entry({ status: 'conflict' }), true).state).toMatch(/^held: /);
     expect(entryText(entry({ status: 'failed', error: new Error('limit too high') }), true).state).toBe(

@@ -1,43 +1,11 @@
 import type { Outbox, OutboxEntry } from '@vstore/core/offline';
-import {
-  conflictRows,
-  describeResolution,
-  entryText,
-  spendControlConflictDisplay,
-} from '@vstore/dashboard-kit';
+import { entryText, settleConflict, spendControlConflictDisplay } from '@vstore/dashboard-kit';
 import { ConflictPanel } from '@vstore/dashboard-kit/react';
-import { type ConflictChoice, resolveConflict, useOutbox, useVStoreClient } from '@vstore/react';
+import { type ConflictChoice, useOutbox, useVStoreClient } from '@vstore/react';
 import { useState } from 'react';
 import { useAppOutbox, useOnline } from '../offline';
 
 type Choices = Readonly<Record<string, ConflictChoice>>;
-
-/**
- * Goes on from a conflict the outbox found before sending. Keeping mine for every field sends the
- * change over theirs (`resolve('mine')`); otherwise the change is dropped (`resolve('theirs')`) and
- * what of it is kept (its other fields, and the fields where mine was kept) goes as a new change
- * over theirs. Resolves with what was done, in a sentence.
- */
-async function settleConflict(
-  outbox: Outbox,
-  entry: OutboxEntry,
-  choices: Choices,
-  write: (id: string, patch: Readonly<Record<string, unknown>>) => Promise<unknown>,
-): Promise<string> {
-  const conflict = entry.conflict;
-  if (!conflict) return '';
-  const rows = conflictRows(conflict, spendControlConflictDisplay);
-  if (conflict.fields.every((field) => choices[field] === 'mine')) {
-    await outbox.resolve(entry.id, 'mine');
-    return describeResolution(rows, choices, 'Sending yours over theirs.');
-  }
-  const { fields, patch } = resolveConflict(conflict, choices);
-  await outbox.resolve(entry.id, 'theirs');
-  if (fields.length === 0) return describeResolution(rows, choices, 'Nothing of yours is left to send.');
-  // Its failure shows here as a failed entry, with the reason.
-  write(entry.entityId as string, patch).catch(() => {});
-  return describeResolution(rows, choices, 'Sending the rest of yours over theirs.');
-}
 
 function EntryRow({
   entry,
