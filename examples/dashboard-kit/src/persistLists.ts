@@ -11,15 +11,17 @@ import type { OutboxStorage } from '@vstore/core/offline';
 const KEY = 'dashboard:lists';
 
 /**
- * A saved list: its params, pages and cursor, and when they were read (`hydrate` restores a read's
- * outcome by that time). Never its freshness or its failure: the next page reads every list again.
+ * A saved list: its params, its first page, and when it was read (`hydrate` restores a read's
+ * outcome by that time). Never its freshness or its failure (the next page reads every list again),
+ * and never the pages after the first: a reload starts from the first page, as a first visit does,
+ * and "load more" comes back once the first page is read again (its cursor is the service's).
  */
-type SavedList = Omit<ReadRecord, 'confirmedAt' | 'error' | 'errorAt'>;
+type SavedList = Pick<ReadRecord, 'type' | 'id' | 'read' | 'pages' | 'pageSize' | 'settledAt'>;
 
 /**
- * The loaded pages of every list, kept in `storage` beside `persistStore`'s entities, so a reload
- * (offline too) shows the tables as they were: `persistStore` keeps entities and tombstones, not
- * which ids a list held. Saved through `dehydrate(client)` whenever a list read changes (gathered
+ * The first page of every list, kept in `storage` beside `persistStore`'s entities, so a reload
+ * (offline too) shows the tables: `persistStore` keeps entities and tombstones, not which ids a
+ * list held. Saved through `dehydrate(client)` whenever a list read changes (gathered
  * for `throttleMs`), and put back with `hydrate` before the first render; the rows are the store's
  * entities, restored first, and every list is read again at mount as usual. Returns the stop.
  */
@@ -46,9 +48,21 @@ export async function persistLists(
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {
     timer = undefined;
-    const lists: SavedList[] = dehydrate(client)
-      .reads.filter((read) => read.read === 'list' && read.pages !== undefined)
-      .map(({ confirmedAt: _c, error: _e, errorAt: _a, ...list }) => list);
+    const lists: SavedList[] = dehydrate(client).reads.flatMap(
+      ({ type, id, read, pages, pageSize, settledAt }) =>
+        read === 'list' && pages?.[0]
+          ? [
+              {
+                type,
+                id,
+                read,
+                pages: [pages[0]],
+                pageSize,
+                ...(settledAt === undefined ? {} : { settledAt }),
+              },
+            ]
+          : [],
+    );
     storage.set(KEY, lists).catch((error: unknown) => console.warn('[dashboard] lists not saved:', error));
   };
   const stop = watchReads(client, (change) => {

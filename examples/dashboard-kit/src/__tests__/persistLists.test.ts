@@ -51,7 +51,7 @@ describe('persistLists', () => {
     expect(second.fetch).not.toHaveBeenCalled();
   });
 
-  it('saves no freshness or failure, and drops what it cannot read without failing the start', async () => {
+  it('saves no freshness, failure or later page, and drops what it cannot read without failing the start', async () => {
     const storage = memoryStorage();
     await storage.set('dashboard:lists', [{ type: 'spend_control', id: 'x', read: 'list', pages: [[1]] }]);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -70,7 +70,38 @@ describe('persistLists', () => {
     off();
     const [saved] = (await storage.get('dashboard:lists')) as Record<string, unknown>[];
     expect(saved).toMatchObject({ type: 'spend_control', read: 'list', pages: [['sc_1', 'sc_2', 'sc_3']] });
-    expect(Object.keys(saved ?? {}).filter((key) => /^(confirmedAt|error|errorAt)$/.test(key))).toEqual([]);
+    expect(
+      Object.keys(saved ?? {}).filter((key) => /^(confirmedAt|error|errorAt|nextCursor)$/.test(key)),
+    ).toEqual([]);
     expect(saved?.settledAt).toEqual(expect.any(Number));
+  });
+
+  it('keeps the first page only: a reload starts from it, as a first visit does', async () => {
+    const storage = memoryStorage();
+    const fetch = vi.fn(async (input: RequestInfo | URL) =>
+      new URL(String(input)).searchParams.get('cursor') === 'c2'
+        ? Response.json({ data: [control('sc_3')] })
+        : Response.json({ data: [control('sc_1'), control('sc_2')], next_cursor: 'c2' }),
+    );
+    const client = createClient({ baseUrl: 'http://svc.test', getToken: () => 't', fetch });
+    await persistStore(client, { storage, throttleMs: 0 });
+    await persistLists(client, storage, 0);
+    const list = observeList(client.spendControls, { account_id: 'acc_1' });
+    const off = list.subscribe(() => {});
+    await vi.waitFor(() => expect(list.getResult().hasNextPage).toBe(true));
+    const set = vi.spyOn(storage, 'set');
+    const saves = () => set.mock.calls.filter(([key]) => key === 'dashboard:lists').length;
+    await list.fetchNextPage();
+    expect(list.getResult().data).toHaveLength(3);
+    // Saved again once the second page is in: still the first page alone.
+    await vi.waitFor(() => expect(saves()).toBeGreaterThan(0));
+    const [saved] = (await storage.get('dashboard:lists')) as { pages: string[][] }[];
+    expect(saved?.pages).toEqual([['sc_1', 'sc_2']]);
+    off();
+
+    const next = page();
+    await persistStore(next.client, { storage });
+    await persistLists(next.client, storage);
+    expect(rows(next.client)).toEqual(['sc_1', 'sc_2']);
   });
 });
