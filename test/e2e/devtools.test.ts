@@ -10,7 +10,8 @@ import { type RunningApp, startViteApp } from './support/viteServer';
 
 // @vstore/devtools as a person uses it in the two dashboards: collapsed and docked without covering
 // the page at a desktop (1280 px) and a phone (390 px) width, resized, remembered, its counts after a
-// normal session, an entity and two of its versions; and the dashboard's own small fixes on the way.
+// normal session, an entity and two of its versions, a failed read to look at and its recovery, and
+// the Reads view with the spend-control list's pages; and the dashboard's own small fixes on the way.
 // Every state visited is checked with axe-core, every impact.
 
 const DASHBOARDS = [
@@ -19,6 +20,7 @@ const DASHBOARDS = [
 ] as const;
 
 const DESKTOP = { width: 1280, height: 900 };
+const AUTH = { authorization: 'Bearer dev-token', 'content-type': 'application/json' };
 const PHONE = { width: 390, height: 844 };
 
 for (const dashboard of DASHBOARDS) {
@@ -102,7 +104,7 @@ for (const dashboard of DASHBOARDS) {
       await until('the first load settled', async () => /\d+ routine/.test(await panel.summary()));
       // A fresh load: the history read repeats the latest version, which is routine, not a refusal to look at.
       expect(await panel.summary()).toMatch(
-        / · 0 to look at \(0 stale, 0 deleted, 0 removed\) · [1-9]\d* routine$/,
+        / · 0 to look at \(0 stale, 0 deleted, 0 removed, 0 failed\) · [1-9]\d* routine$/,
       );
       await until(
         'the live stream',
@@ -124,7 +126,9 @@ for (const dashboard of DASHBOARDS) {
       await until('the event of the save', async () => Number(await text('events-received')) > 0);
 
       const summary = await panel.summary();
-      expect(summary).toMatch(/ · 0 to look at \(0 stale, 0 deleted, 0 removed\) · [1-9]\d* routine$/);
+      expect(summary).toMatch(
+        / · 0 to look at \(0 stale, 0 deleted, 0 removed, 0 failed\) · [1-9]\d* routine$/,
+      );
       const routine = Number(/(\d+) routine/.exec(summary)?.[1]);
       await panel.open();
       expect(await panel.problems()).toEqual([]);
@@ -373,7 +377,7 @@ for (const dashboard of DASHBOARDS) {
       await accessible(page, 'a deletion completed');
 
       await until('the removal counted', async () => (await panel.summary()).includes('1 to look at'));
-      expect(await panel.summary()).toMatch(/ · 1 to look at \(0 stale, 0 deleted, 1 removed\) · /);
+      expect(await panel.summary()).toMatch(/ · 1 to look at \(0 stale, 0 deleted, 1 removed, 0 failed\) · /);
       expect(await panel.panel.getByRole('button', { name: 'vstore devtools' }).textContent()).toBe(
         'vstore devtools · 1 to look at',
       );
@@ -385,6 +389,158 @@ for (const dashboard of DASHBOARDS) {
       expect(await panel.panel.locator('#entity-h').textContent()).toBe('account/acc_2 removed');
       await accessible(page, 'the panel listing a removal, the removed entity open');
       await page.screenshot({ path: screenshotPath(`${dashboard.shots}-7-removal`) });
+      await panel.close();
+    });
+
+    it('lists a read that failed under "To look at", with its error and no token, and marks it recovered when the retry succeeds', async () => {
+      const panel = devtools(page);
+      await select('sc_3');
+      // Settled first: no read of sc_3 in flight that the refresh below could join.
+      const refresh = testId('sc-detail').getByRole('button', { name: 'Refresh' });
+      await until('no read in flight', async () => (await refresh.textContent()) === 'Refresh');
+      // sc_3 reads as gone: the service's own answer for an id it does not hold, naming sc_3.
+      const missing = await service.fetch(
+        new Request(`${api.url}/spend_controls/sc_missing`, { headers: AUTH }),
+      );
+      expect(missing.status).toBe(404);
+      const body = (await missing.text()).replaceAll('sc_missing', 'sc_3');
+      expect(body).toContain('sc_3');
+      const route = new RegExp(`^${api.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/spend_controls/sc_3$`);
+      await page.route(route, (r) =>
+        r.request().method() === 'GET'
+          ? r.fulfill({ status: 404, contentType: 'application/json', body })
+          : r.continue(),
+      );
+      try {
+        await refresh.click();
+        await testId('sc-detail').getByTestId('error-panel').waitFor();
+      } finally {
+        await page.unroute(route);
+      }
+      await until('the failure counted', async () => (await panel.summary()).includes('1 failed'));
+      expect(await panel.summary()).toMatch(/ · 2 to look at \(0 stale, 0 deleted, 1 removed, 1 failed\) · /);
+      expect(await panel.panel.getByRole('button', { name: 'vstore devtools' }).textContent()).toBe(
+        'vstore devtools · 2 to look at',
+      );
+      await panel.open();
+      const failures = await panel.failures();
+      expect(failures).toHaveLength(1);
+      const [time, read, error, status] = failures[0] ?? [];
+      expect(time).toMatch(/^\d\d:\d\d:\d\d\.\d{3}$/);
+      expect(read).toBe('spend_control/sc_3 latest');
+      expect(error).toMatch(/^ApiError: .*404/);
+      expect(status).toBe('failing');
+      // The removal and the failure, each in its table.
+      expect(await panel.problems()).toHaveLength(1);
+      const shown = await panel.panel.evaluate((host) => host.shadowRoot?.textContent ?? '');
+      expect(shown).not.toContain('dev-token');
+      expect(shown).not.toMatch(/bearer|authorization/i);
+      await accessible(page, 'a failed read to look at');
+      await page.screenshot({ path: screenshotPath(`${dashboard.shots}-8-failed-read`) });
+
+      await testId('error-retry').click();
+      await testId('error-panel').waitFor({ state: 'detached' });
+      await until('the read recovered', async () =>
+        ((await panel.failures())[0]?.[3] ?? '').startsWith('recovered '),
+      );
+      expect(await panel.failures()).toHaveLength(1);
+      expect(await panel.summary()).toMatch(/ · 2 to look at \(0 stale, 0 deleted, 1 removed, 1 failed\) · /);
+      await accessible(page, 'a failed read recovered');
+      await panel.close();
+    });
+
+    it('lists every read in the Reads view, the spend-control list with its pages, and opens one from the keyboard', async () => {
+      // More controls than the dashboard's page of 10, so the list has a second page.
+      const listed = async () => {
+        const answer = await service.fetch(
+          new Request(`${api.url}/spend_controls?account_id=acc_1&limit=100`, { headers: AUTH }),
+        );
+        return ((await answer.json()) as { data: unknown[] }).data.length;
+      };
+      for (let n = await listed(); n < 12; n++) {
+        const created = await service.fetch(
+          new Request(`${api.url}/spend_controls`, {
+            method: 'POST',
+            headers: AUTH,
+            body: JSON.stringify({
+              name: `Extra ${n}`,
+              limit: { amount: 100 + n, currency: 'USD' },
+              interval: 'weekly',
+              account_id: 'acc_1',
+            }),
+          }),
+        );
+        expect(created.status).toBe(201);
+      }
+      const total = await listed();
+      await page.reload();
+      await page.getByTestId('sc-card-sc_1').getByTestId('sc-card-version').waitFor();
+      const panel = devtools(page);
+      await panel.open();
+      await panel.showReads('list');
+      const listRow = async () =>
+        (await panel.reads()).find((r) => r[1] === 'spend_control?account_id=acc_1');
+      await until('the first page in the Reads view', async () => (await listRow())?.[2] === 'ok');
+      expect(await listRow()).toEqual([
+        'list',
+        'spend_control?account_id=acc_1',
+        'ok',
+        expect.stringMatching(/^\d\d:\d\d:\d\d\.\d{3}$/),
+        '—',
+        '1',
+        '10',
+        'yes',
+      ]);
+      // The accounts list is a read too.
+      expect((await panel.reads()).map((r) => r[0])).toEqual(['list', 'list']);
+      await accessible(page, 'the Reads view, lists only');
+
+      await testId('sc-load-more').click();
+      await until('the second page in the Reads view', async () => (await listRow())?.[5] === '2');
+      expect((await listRow())?.slice(2)).toEqual([
+        'ok',
+        expect.stringMatching(/^\d\d:\d\d:\d\d\.\d{3}$/),
+        '—',
+        '2',
+        String(total),
+        'no',
+      ]);
+      // The Sections buttons take a person there past the store table: the heading has the focus.
+      await panel.panel
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('button', { name: 'Reads' })
+        .click();
+      expect(
+        await panel.panel
+          .locator('#reads-h')
+          .evaluate((h) => (h.getRootNode() as ShadowRoot).activeElement === h),
+      ).toBe(true);
+      await page.screenshot({ path: screenshotPath(`${dashboard.shots}-9-reads`) });
+
+      // Every read, found by name and opened from the keyboard; Close gives the focus back.
+      await panel.showReads('all');
+      const filter = panel.panel.getByLabel('Read', { exact: true });
+      await filter.fill('spend_control/sc_1');
+      await until('sc_1 reads only', async () =>
+        (await panel.reads()).every((r) => r[1]?.startsWith('spend_control/sc_1')),
+      );
+      const kinds = (await panel.reads()).filter((r) => r[1] === 'spend_control/sc_1').map((r) => r[0]);
+      expect(kinds).toEqual(expect.arrayContaining(['latest', 'history']));
+      await accessible(page, 'the Reads view, filtered by name');
+      await filter.press('Tab');
+      await page.keyboard.press('Tab');
+      const opener = panel.panel.locator('table.reads button').first();
+      expect(await opener.evaluate((b) => (b.getRootNode() as ShadowRoot).activeElement === b)).toBe(true);
+      await page.keyboard.press('Enter');
+      const heading = panel.panel.locator('#entity-h');
+      await until('the entity view', async () =>
+        ((await heading.textContent()) ?? '').startsWith('spend_control/sc_1 v'),
+      );
+      await panel.panel.getByRole('button', { name: 'Close' }).press('Enter');
+      await until('focus back on the read', async () =>
+        opener.evaluate((b) => (b.getRootNode() as ShadowRoot).activeElement === b),
+      );
+      await filter.fill('');
       await panel.close();
     });
   });

@@ -1,9 +1,12 @@
-import type { Client } from '@vstore/core';
+import { type Client, type ReadInfo, readStates, watchReads } from '@vstore/core';
 import { createDevtoolsState, type DevtoolsState } from './devtoolsState';
 import { createDevtoolsView, type DevtoolsView } from './devtoolsView';
 import { clampSize, createPageReservation, type Layout, loadLayout, RAIL, saveLayout } from './dock';
 
-/** What the panel reads from a client: its store. */
+/**
+ * What the panel reads from a client: its store, and, from a client that `createClient` made, its
+ * reads (`readStates`, `watchReads`). A bare `{ store }` shows the store alone.
+ */
 export type DevtoolsClient = Pick<Client, 'store'>;
 
 /**
@@ -42,6 +45,7 @@ function createElementClass(): CustomElementConstructor {
     static observedAttributes = ['open', 'capacity'];
     #client: DevtoolsClient | undefined;
     #subscription: Unsubscribable | undefined;
+    #stopReads: (() => void) | undefined;
     #state: DevtoolsState = createDevtoolsState(DEFAULT_CAPACITY);
     #view: DevtoolsView | undefined;
     #renderQueued = false;
@@ -92,6 +96,7 @@ function createElementClass(): CustomElementConstructor {
         const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
         this.#view = createDevtoolsView(root, {
           state: () => this.#state,
+          reads: () => this.#reads(),
           toggle: () => {
             this.open = !this.open;
           },
@@ -140,10 +145,13 @@ function createElementClass(): CustomElementConstructor {
 
     #freshState(capacity: number): DevtoolsState {
       const fresh = createDevtoolsState(capacity);
-      fresh.paused = this.#state.paused;
-      fresh.keyFilter = this.#state.keyFilter;
-      fresh.outcomeFilter = this.#state.outcomeFilter;
-      return fresh;
+      const { paused, keyFilter, outcomeFilter, readFilter, readShow } = this.#state;
+      return Object.assign(fresh, { paused, keyFilter, outcomeFilter, readFilter, readShow });
+    }
+
+    /** The client's reads, or undefined for a client that does not report them (a bare `{ store }`). */
+    #reads(): ReadInfo[] | undefined {
+      return this.#stopReads && readStates(this.#client as Client);
     }
 
     #connectStore(): void {
@@ -157,11 +165,26 @@ function createElementClass(): CustomElementConstructor {
         this.#state.record(change, Date.now());
         this.#scheduleRender();
       });
+      const client = this.#client as Client;
+      try {
+        this.#stopReads = watchReads(client, (change) => {
+          this.#state.recordRead(change, Date.now());
+          this.#scheduleRender();
+        });
+      } catch (error) {
+        // Core's TypeError for an object no client made (`{ store }`): the panel shows the store alone.
+        if (!(error instanceof TypeError)) throw error;
+        return;
+      }
+      // Reads already failing count from the start; their earlier failures were not seen.
+      for (const info of readStates(client)) this.#state.recordRead(info, Date.now());
     }
 
     #disconnectStore(): void {
       this.#subscription?.unsubscribe();
       this.#subscription = undefined;
+      this.#stopReads?.();
+      this.#stopReads = undefined;
     }
 
     /** One redraw per burst of writes (a page of results, a hydrate) rather than one per write. */

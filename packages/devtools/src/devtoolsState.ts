@@ -1,4 +1,5 @@
-import type { StoreChange } from '@vstore/core';
+import type { ReadInfo, StoreChange } from '@vstore/core';
+import { createReadFailures, type ReadFailures, type ReadFilter } from './readsState';
 import { createRingBuffer, type RingBuffer } from './ringBuffer';
 
 /**
@@ -60,9 +61,10 @@ const matches = (filter: OutcomeFilter, entry: TimelineEntry): boolean =>
 
 /**
  * Writes seen since the last clear, including those the ring buffer dropped or pause skipped: by
- * weight (`applied`, `problem`, `routine`), and the problems by outcome.
+ * weight (`applied`, `problem`, `routine`), and the problems by outcome; `failed` counts runs of read
+ * failures, which are problems too.
  */
-export type Counts = Record<Weight | 'stale' | 'deleted' | 'removed', number>;
+export type Counts = Record<Weight | 'stale' | 'deleted' | 'removed' | 'failed', number>;
 
 /** Problems kept for the "To look at" list, apart from the timeline, so routine writes never push them out. */
 export const PROBLEMS_KEPT = 100;
@@ -70,21 +72,28 @@ export const PROBLEMS_KEPT = 100;
 /** What the panel shows, without any DOM: the key table, the problems, the timeline and its filters. */
 export interface DevtoolsState {
   readonly log: RingBuffer<TimelineEntry>;
-  /**
-   * Problems, oldest first. Today the problem writes; read errors will join them once core reports
-   * them (a read's key, time and error are all a row needs).
-   */
+  /** Problem writes, oldest first. */
   readonly problems: RingBuffer<TimelineEntry>;
+  /** Failed reads, the other half of "To look at". */
+  readonly failures: ReadFailures;
   readonly keys: Map<string, KeyRow>;
   readonly counts: Counts;
   paused: boolean;
   keyFilter: string;
   outcomeFilter: OutcomeFilter;
+  /** The Reads view's filters: a part of the read's name, and which reads. */
+  readFilter: string;
+  readShow: ReadFilter;
   /** The key whose entity is shown (`type/id`), if any, and the two versions compared. */
   entity: KeyRow | undefined;
   compare: [number, number] | undefined;
   /** Records a write: the key table, counts and problems always follow it; the timeline only while not paused. */
   record(change: StoreChange, now: number): void;
+  /**
+   * Follows a read's state (from `watchReads`, or `readStates` at the start): its failures and
+   * recoveries. A 404 for a key the store holds as removed is not listed: the removal is.
+   */
+  recordRead(info: ReadInfo, now: number): void;
   /** Starts the key table from what the store holds already. */
   seed(
     entities: ReadonlyArray<readonly [string, string, unknown]>,
@@ -98,20 +107,32 @@ export interface DevtoolsState {
 
 export const keyOf = (row: { type: string; id: string }) => `${row.type}/${row.id}`;
 
-const emptyCounts = (): Counts => ({ applied: 0, problem: 0, routine: 0, stale: 0, deleted: 0, removed: 0 });
+const emptyCounts = (): Counts => ({
+  applied: 0,
+  problem: 0,
+  routine: 0,
+  stale: 0,
+  deleted: 0,
+  removed: 0,
+  failed: 0,
+});
 
 export function createDevtoolsState(capacity: number): DevtoolsState {
   const log = createRingBuffer<TimelineEntry>(capacity);
   const problems = createRingBuffer<TimelineEntry>(PROBLEMS_KEPT);
   const keys = new Map<string, KeyRow>();
+  const failures = createReadFailures();
   const state: DevtoolsState = {
     log,
     problems,
+    failures,
     keys,
     counts: emptyCounts(),
     paused: false,
     keyFilter: '',
     outcomeFilter: 'all',
+    readFilter: '',
+    readShow: 'all',
     entity: undefined,
     compare: undefined,
     record({ entity: _, ...change }, time) {
@@ -127,6 +148,16 @@ export function createDevtoolsState(capacity: number): DevtoolsState {
         keys.set(keyOf(change), { type, id, version, origin, removed: outcome === 'removed' });
       }
       if (!state.paused) log.push(entry);
+    },
+    recordRead(info, now) {
+      // A 404 for a key the store holds as removed (an account read once its deletion completed) is
+      // the removal's echo: the removal is listed already.
+      const error = info.state.error as { status?: number } | undefined;
+      if (error?.status === 404 && keys.get(keyOf(info))?.removed) return;
+      if (failures.record(info, now)) {
+        state.counts.problem++;
+        state.counts.failed++;
+      }
     },
     seed(entities, removed) {
       for (const [type, id, entity] of entities) {
@@ -157,6 +188,7 @@ export function createDevtoolsState(capacity: number): DevtoolsState {
     clear() {
       log.clear();
       problems.clear();
+      failures.clear();
       Object.assign(state.counts, emptyCounts());
     },
   };

@@ -4,6 +4,9 @@
 // Text colours against the background #161b22 (WCAG AA asks 4.5:1): #e6edf3 14.6:1, #9da7b3 7.1:1,
 // #7ee787 11.3:1, #ff9492 8.2:1, #e3b341 8.9:1, #d2a8ff 8.9:1; on the buttons' #21262d the lowest is
 // #9da7b3 at 6.2:1; on a changed row's #3d2f00, #e6edf3 11.6:1 and #e3b341 6.9:1.
+// Tables are `content-visibility: auto`: one scrolled out of the panel's view costs no layout or paint
+// when its rows change (the timeline under a stream of writes). A table wider than the panel still
+// scrolls it sideways: the table's own box grows, so the paint containment clips nothing.
 export const DEVTOOLS_CSS = `
 :host{all:initial;position:fixed;z-index:2147483000;inset:0 0 0 auto;width:var(--size);box-sizing:border-box;display:flex;flex-direction:column;background:#161b22;border:0 solid #30363d;border-left-width:1px;font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color:#e6edf3}
 :host([dock=left]){inset:0 auto 0 0;border-width:0 1px 0 0}
@@ -32,10 +35,12 @@ button:hover{background:#30363d}
 h2,h3{font-size:12px;margin:10px 0 4px}
 .head h2{margin-right:auto}
 label,h3,th,.muted,.note,.summary{color:#9da7b3}
-table{border-collapse:collapse;width:100%}
+table{border-collapse:collapse;width:100%;content-visibility:auto;contain-intrinsic-size:auto 100px}
 th,td{text-align:left;padding:2px 6px;border-bottom:1px solid #21262d;white-space:nowrap}
 thead th{position:sticky;top:0;background:#161b22}
-.fields td,.diff td{white-space:pre-wrap;overflow-wrap:anywhere}
+.fields td,.diff td,.msg{white-space:pre-wrap;overflow-wrap:anywhere}
+.msg{min-width:24ch}
+caption{text-align:left;color:#9da7b3;padding:6px 0 2px}
 .num{text-align:right}
 .changed>*{background:#3d2f00;color:#e6edf3}
 .tag,.duplicate{color:#e3b341}

@@ -6,8 +6,8 @@
 export const esc = (value: unknown): string =>
   String(value).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Columns of versions are right-aligned, as their cells are. */
-const NUMERIC = /^(Version|Held|Offered)$/;
+/** Columns of numbers are right-aligned, as their cells are. */
+const NUMERIC = /^(Version|Held|Offered|Pages|Rows)$/;
 
 const numeric = (name: string) => (NUMERIC.test(name) ? ' class=num' : '');
 
@@ -20,3 +20,15 @@ export const options = (values: readonly (string | number)[], versions = false):
   values.map((v) => `<option value="${esc(v)}">${versions ? 'v' : ''}${esc(v)}</option>`).join('');
 
 export const versionText = (v: number | undefined): string => (v === undefined ? '—' : `v${v}`);
+
+/** Local wall-clock time with milliseconds, e.g. 14:03:07.215. */
+export const formatTime = (epochMs: number): string => {
+  const d = new Date(epochMs);
+  return `${d.toTimeString().slice(0, 8)}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+};
+
+/**
+ * One row of a table: its key (what stays the same row across redraws), what it shows (compared by
+ * identity: unchanged, the drawn row stays) and its markup, made only when it is drawn anew.
+ */
+export type Row = [key: unknown, shows: unknown, html: () => string];

@@ -27,11 +27,12 @@ export interface MountDevtoolsOptions {
 }
 
 /**
- * Shows `client`'s store in a `<vstore-devtools>` panel. Returns the unmount function, which removes
- * the element, gives the page back the room it took and ends its subscription to `store.changes`.
- * For development builds: the writes worth a look (stale, deleted, removed) apart from routine ones,
- * every key, any entity's fields and cached versions, and every write the store sees with its origin
- * and versions.
+ * Shows `client`'s store and reads in a `<vstore-devtools>` panel. Returns the unmount function, which
+ * removes the element, gives the page back the room it took and stops following `store.changes` and
+ * the client's reads. For development builds: what is worth a look (stale, deleted and removed
+ * writes, failed reads) apart from routine writes, every key, any entity's fields and cached
+ * versions, every read with its state (a list's pages), and every write the store sees with its
+ * origin and versions.
  *
  * @example
  * ```ts

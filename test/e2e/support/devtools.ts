@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** The `<vstore-devtools>` panel of a page; Playwright's locators reach into its open shadow root. */
 export function devtools(page: Page) {
@@ -34,6 +34,18 @@ export function devtools(page: Page) {
     problems(): Promise<string[]> {
       return panel.locator('table.problems tbody tr').allTextContents();
     },
+    /** The failed reads of "To look at", newest first, as their cells' texts (time, read, error, status). */
+    failures(): Promise<string[][]> {
+      return cells(panel.locator('table.failures tbody tr'));
+    },
+    /** Which reads the Reads view shows (`all`, `in flight`, `failing`, `latest`, `list`, …). */
+    async showReads(filter: string): Promise<void> {
+      await panel.getByLabel('Show').selectOption(filter);
+    },
+    /** The Reads view's rows as their cells' texts (kind, read, status, last success, last error, pages, rows, next page). */
+    reads(): Promise<string[][]> {
+      return cells(panel.locator('table.reads tbody tr'));
+    },
     summary(): Promise<string> {
       return panel
         .locator('#summary')
@@ -58,6 +70,13 @@ export function devtools(page: Page) {
       };
     },
   };
+}
+
+/** Each row's cells' texts. */
+function cells(rows: Locator): Promise<string[][]> {
+  return rows.evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')),
+  );
 }
 
 /** Where a page is scrolled, as a share of how far it can scroll: 0 top, 1 bottom. */

@@ -64,8 +64,8 @@ export type {
 export { spendControlSchema, spendControls as spendControlDefinition } from '../resources/spendControls';
 export type { Task, TaskStatus } from '../resources/tasks';
 export { TERMINAL_TASK_STATUSES, taskSchema, tasks as taskDefinition } from '../resources/tasks';
-export { pollTask } from '../tasks/poll';
-export type { PollOptions, PollUntilOptions } from '../tasks/pollUntil';
+export type { PollOptions, PollUntilOptions } from '../tasks/pollOptions';
+export { pollTask } from '../tasks/pollTask';
 export { pollUntil } from '../tasks/pollUntil';
 export type { PollScheduleOptions } from '../tasks/schedule';
 export type { VisibilitySource } from '../tasks/visibility';

@@ -2,7 +2,7 @@ import { distinctUntilChanged, filter, Observable, type Subscription } from 'rxj
 import { TaskCancelledError } from '../errors/taskCancelledError';
 import { TaskFailedError } from '../errors/taskFailedError';
 import type { EntityStore } from '../store/types';
-import type { PollOptions } from '../tasks/pollUntil';
+import type { PollOptions } from '../tasks/pollOptions';
 import type { Task } from '../wire/task';
 import { isTerminalTask } from '../wire/task';
 import type { LockManagerLike } from './channelLocks';

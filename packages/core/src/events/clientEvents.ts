@@ -1,14 +1,11 @@
-import { BehaviorSubject, type Observable, type Subscription } from 'rxjs';
-import { lazyModule } from '../lazy/lazyModule';
+import { BehaviorSubject, type Observable } from 'rxjs';
 import type { EntityStore } from '../store/types';
 import { createDefaultEventRegistry } from './defaultEventRegistry';
 import { createEventIngest, type EventIngest } from './eventIngest';
 import type { EventRegistry } from './eventRegistry';
 import type { SseBackoffOptions } from './sseBackoff';
-import type { ConnectionState, SseConnection } from './sseConnection';
-
-// The SSE stream's code, loaded on the first `connect`: shared by every client, tried again after a failed load.
-const sseStream = lazyModule(() => import('./sseConnection'));
+import { createSseConnection } from './sseConnection';
+import type { ConnectionState, SseConnection } from './sseConnectionOptions';
 
 /**
  * Options of `createClientEvents`, for event ingestion over a store without a client. A client
@@ -99,7 +96,7 @@ export function createClientEvents(options: ClientEventsOptions): ClientEvents {
   });
   const connectionState = new BehaviorSubject<ConnectionState>('closed');
   const onError = options.onError ?? (() => {});
-  let current: { lastEventId: string | undefined } | undefined;
+  let current: SseConnection | undefined;
 
   const onMessage = (data: string) => {
     let payload: unknown;
@@ -121,50 +118,31 @@ export function createClientEvents(options: ClientEventsOptions): ClientEvents {
     connect(url, connectOptions = {}) {
       const resolved = options.baseUrl && !ABSOLUTE.test(url) ? joinPath(options.baseUrl, url) : url;
       const backoff = connectOptions.backoff ?? options.backoff;
-      // Stands for the connection until its code has loaded, so the last call to connect stays the current one.
-      const pending: { lastEventId: string | undefined } = { lastEventId: connectOptions.lastEventId };
-      let connection: SseConnection | undefined;
-      let subscription: Subscription | undefined;
-      let closed = false;
-      const show = (state: ConnectionState, from: object) => {
-        if (current === from && connectionState.getValue() !== state) connectionState.next(state);
-      };
-      current = pending;
-      show('connecting', pending);
-      const start = ({ createSseConnection }: typeof import('./sseConnection')) => {
-        if (closed) return;
-        connection = createSseConnection(resolved, {
-          onMessage: (message) => {
-            // Named events are the relay's own signals; webhook payloads come as plain messages.
-            if (message.event === 'gap') (connectOptions.onGap ?? options.onGap)?.();
-            else if (message.event === undefined || message.event === 'message') onMessage(message.data);
-          },
-          onError,
-          ...(options.getToken ? { getToken: options.getToken } : {}),
-          ...(options.invalidateToken ? { invalidateToken: options.invalidateToken } : {}),
-          ...(options.authorize ? { authorize: options.authorize } : {}),
-          ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
-          ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
-          ...(options.fetch ? { fetch: options.fetch } : {}),
-          ...(options.environment ? { environment: options.environment } : {}),
-          ...(backoff ? { backoff } : {}),
-          ...(connectOptions.lastEventId === undefined ? {} : { lastEventId: connectOptions.lastEventId }),
-        });
-        const live = connection;
-        if (current === pending) current = live;
-        subscription = live.state$.subscribe((state) => show(state, live));
-      };
-      sseStream.load().then(start, (error: unknown) => {
-        // The chunk did not load (offline, a deploy replaced it): nothing to reconnect with.
-        if (closed) return;
-        onError(error);
-        show('closed', pending);
+      const connection = createSseConnection(resolved, {
+        onMessage: (message) => {
+          // Named events are the relay's own signals; webhook payloads come as plain messages.
+          if (message.event === 'gap') (connectOptions.onGap ?? options.onGap)?.();
+          else if (message.event === undefined || message.event === 'message') onMessage(message.data);
+        },
+        onError,
+        ...(options.getToken ? { getToken: options.getToken } : {}),
+        ...(options.invalidateToken ? { invalidateToken: options.invalidateToken } : {}),
+        ...(options.authorize ? { authorize: options.authorize } : {}),
+        ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
+        ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.environment ? { environment: options.environment } : {}),
+        ...(backoff ? { backoff } : {}),
+        ...(connectOptions.lastEventId === undefined ? {} : { lastEventId: connectOptions.lastEventId }),
+      });
+      current = connection;
+      // Only the most recent connection shows its state: an older one closing must not read as ours.
+      const subscription = connection.state$.subscribe((state) => {
+        if (current === connection && connectionState.getValue() !== state) connectionState.next(state);
       });
       return () => {
-        closed = true;
-        if (connection) connection.close();
-        else show('closed', pending);
-        subscription?.unsubscribe();
+        connection.close();
+        subscription.unsubscribe();
       };
     },
   };

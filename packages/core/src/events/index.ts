@@ -8,6 +8,5 @@ export { createEventIngest, parseSchemaMajor } from './eventIngest';
 export type { EventRegistration, EventRegistry } from './eventRegistry';
 export { createEventRegistry } from './eventRegistry';
 export type { SseBackoffOptions } from './sseBackoff';
-export type { ConnectionState, SseConnection } from './sseConnection';
 export { createSseConnection } from './sseConnection';
-export type { SseConnectionOptions } from './sseConnectionOptions';
+export type { ConnectionState, SseConnection, SseConnectionOptions } from './sseConnectionOptions';

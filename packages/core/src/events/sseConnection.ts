@@ -1,37 +1,15 @@
-import { BehaviorSubject, type Observable } from 'rxjs';
-import { ApiError, GatewayError, NetworkError, type RequestInfo } from '../errors/apiError';
-import { redactUrl, scrubError } from '../errors/redact';
-import { parseRetryAfter } from '../http/retryAfter';
-import { bearer } from '../http/tokenProvider';
-import { createSseBackoff } from './sseBackoff';
-import type { SseConnectionOptions } from './sseConnectionOptions';
-import { createSseParser } from './sseParser';
+import { BehaviorSubject } from 'rxjs';
+import { lazyModule } from '../lazy/lazyModule';
+import type { ConnectionState, SseConnection, SseConnectionOptions } from './sseConnectionOptions';
 
-/**
- * State of the event stream: `connecting` (first attempt), `open` (receiving), `reconnecting`
- * (waiting or retrying after a failure) or `closed` (not connected, or stopped for good).
- */
-export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+// The stream's code, loaded on the first connection and shared by every later one. Loaded on
+// demand, not imported: an app that never connects does not load the parser, the backoff or
+// eventsource-parser, under any bundler (esbuild keeps in the first load every file the entry
+// imports statically, even for an export the app does not use).
+const sseStream = lazyModule(() => import('./sseStream'));
 
-/** An open server-sent events stream, reconnecting on its own until `close()`. */
-export interface SseConnection {
-  /** The current state. */
-  readonly state: ConnectionState;
-  /** The current state first, then each change. */
-  readonly state$: Observable<ConnectionState>;
-  /** The id of the last complete event received, sent as `Last-Event-ID` on reconnect. */
-  readonly lastEventId: string | undefined;
-  /** Aborts the stream and every timer; idempotent. */
-  close(): void;
-}
-
-// A timer set for longer than this fires after 1 ms, in browsers and Node alike.
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-// Statuses that a later attempt may get past. The standard fails the connection on any status but 200;
-// the service's contract says to wait out a 429's Retry-After and try again, and a relay behind a
-// gateway answers 502-504 while it restarts. Any other status is final.
-const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
+/** Loads the stream's code, as the first connection does (the same shared load); for tests. */
+export const loadSseStream = (): Promise<typeof import('./sseStream')> => sseStream.load();
 
 /**
  * Server-sent events over `fetch` streaming rather than `EventSource`: the browser's EventSource
@@ -42,248 +20,52 @@ const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
  * reconnecting. On top of that: exponential backoff with jitter between failed attempts (see
  * `SseBackoffOptions`), retries of the statuses a later attempt may get past, one token refresh on
  * 401, and timeouts for a connect that never answers and a stream that falls silent.
+ *
+ * The stream's code is loaded on the first call (a dynamic import) and the first request goes once
+ * it is in; later calls start at once. The state is `connecting` from the call on. A load that fails
+ * (offline, or chunks replaced by a deploy) goes to `onError` and ends the connection `closed`; the
+ * next call tries the load again.
  */
 export function createSseConnection(url: string, options: SseConnectionOptions): SseConnection {
-  const backoff = createSseBackoff(options.backoff, options.random);
-  const connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
-  const idleTimeoutMs = options.idleTimeoutMs ?? 45_000;
-  const authorize = options.authorize ?? bearer;
   const state$ = new BehaviorSubject<ConnectionState>('connecting');
-  let lastEventId = options.lastEventId;
-  let controller: AbortController | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let watchdog: ReturnType<typeof setTimeout> | undefined;
+  let stream: SseConnection | undefined;
   let closed = false;
-  let refreshedToken = false;
-
-  const report = (error: unknown) => options.onError?.(error);
-  const requestInfo = (): RequestInfo => ({
-    method: 'GET',
-    endpoint: redactUrl(url),
-    time: new Date().toISOString(),
-    environment: options.environment,
-  });
-
-  const parser = createSseParser({
-    onRetry: (ms) => backoff.setBase(ms),
-    onEvent: (block) => {
-      // Only a complete event moves the resume point: the id of one cut off before its blank line is
-      // dropped with it, or the next Last-Event-ID would name an event never delivered.
-      if (block.id !== undefined) lastEventId = block.id === '' ? undefined : block.id;
-      try {
-        options.onMessage({ event: block.event, data: block.data, id: lastEventId });
-      } catch (error) {
-        report(error);
-      }
-    },
-  });
-
-  const disarm = () => {
-    if (watchdog !== undefined) clearTimeout(watchdog);
-    watchdog = undefined;
-  };
-  /** Aborts `ac` unless re-armed or disarmed within `ms`; the abort surfaces where the attempt awaits. */
-  const arm = (ms: number, ac: AbortController, onTimeout: () => void) => {
-    disarm();
-    if (!(ms > 0 && Number.isFinite(ms))) return;
-    watchdog = setTimeout(
-      () => {
-        watchdog = undefined;
-        onTimeout();
-        ac.abort();
-      },
-      Math.min(ms, MAX_TIMER_MS),
-    );
-  };
-
-  const scheduleReconnect = (atLeastMs = 0) => {
-    if (closed) return;
-    state$.next('reconnecting');
-    timer = setTimeout(
-      () => {
-        timer = undefined;
-        void attempt();
-      },
-      backoff.next(Date.now(), atLeastMs),
-    );
-  };
-
-  const attempt = async (): Promise<void> => {
-    const ac = new AbortController();
-    controller = ac;
-    let token: string | undefined;
-    try {
-      token = options.getToken ? await options.getToken() : undefined;
-    } catch (error) {
-      if (closed) return;
-      report(error);
-      return scheduleReconnect();
-    }
-    if (closed) return;
-    const secrets = token === undefined ? [] : [token];
-    const failed = (message: string, error: unknown, timedOut: boolean) =>
-      new NetworkError(message, {
-        request: requestInfo(),
-        ...(timedOut ? { timedOut } : { cause: scrubError(error, secrets) }),
-      });
-    let timedOut = false;
-    arm(connectTimeoutMs, ac, () => {
-      timedOut = true;
-    });
-    let response: Response;
-    try {
-      // Made here, so that headers that cannot be made (a throwing `authorize`) fail this attempt and
-      // go through the backoff like any other failure. Only CORS-safelisted headers besides the
-      // token's and Last-Event-ID, which the relay allows.
-      const headers: Record<string, string> = { Accept: 'text/event-stream' };
-      if (token !== undefined) Object.assign(headers, authorize(token));
-      if (lastEventId !== undefined) headers['Last-Event-ID'] = utf8ByteString(lastEventId);
-      response = await (options.fetch ?? globalThis.fetch)(url, { headers, signal: ac.signal });
-    } catch (error) {
-      if (closed) return;
-      disarm();
-      report(
-        timedOut
-          ? failed(
-              `The event stream did not answer within ${connectTimeoutMs} ms; reconnecting.`,
-              error,
-              true,
-            )
-          : failed('Could not reach the event stream; reconnecting.', error, false),
-      );
-      return scheduleReconnect();
-    }
-    disarm();
-    // Only 200 is a stream, as the standard says: a 205 or a 299 is not, whatever its body.
-    if (closed || response.status !== 200 || !response.body) {
-      void response.body?.cancel().catch(() => {});
-      if (closed) return;
-      return refused(response, token);
-    }
-    const contentType = response.headers.get('content-type') ?? '';
-    // The MIME type's essence, so `text/event-stream;charset=…` (ignored: the stream is UTF-8) passes
-    // and `text/event-streams` does not.
-    if ((contentType.split(';', 1)[0] ?? '').trim().toLowerCase() !== 'text/event-stream') {
-      void response.body.cancel().catch(() => {});
-      report(
-        new ApiError(
-          `Event stream answered ${contentType || 'no content type'}; not reconnecting.`,
-          httpError(response),
-        ),
-      );
-      return finish();
-    }
-    refreshedToken = false;
-    state$.next('open');
-    backoff.opened(Date.now());
-    parser.reset();
-    // UTF-8 whatever the charset says, with the one leading byte order mark stripped: the standard's decode.
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let idle = false;
-    const armIdle = () =>
-      arm(idleTimeoutMs, ac, () => {
-        idle = true;
-      });
-    try {
-      for (armIdle(); ; armIdle()) {
-        const { done, value } = await reader.read();
-        if (done || closed) break;
-        parser.feed(value);
-      }
-    } catch (error) {
-      if (closed) return;
-      // Also reached when the parser refuses an oversized event: drop this stream, resume from the last id.
-      ac.abort();
-      report(
-        idle
-          ? failed(`The event stream sent nothing for ${idleTimeoutMs} ms; reconnecting.`, error, true)
-          : failed('The event stream broke off; reconnecting.', error, false),
-      );
-    } finally {
-      disarm();
-      reader.releaseLock();
-    }
-    // A stream that ends cleanly is reconnected too: relays close idle streams.
-    if (!closed) scheduleReconnect();
-  };
-
-  /** An answer other than a 200 with a body: retry, refresh the token once, or stop, as the status says. */
-  const refused = (response: Response, token: string | undefined): void => {
-    // 204 is the SSE way for a server to say "stop reconnecting".
-    if (response.status === 204) {
-      finish();
-      return;
-    }
-    // A 200 without a body is a stream that ended at once.
-    if (RETRYABLE_STATUS.has(response.status) || response.status === 200) {
-      report(new ApiError(`Event stream answered ${response.status}; reconnecting.`, httpError(response)));
-      scheduleReconnect(retryAfterMs(response));
-      return;
-    }
-    if (response.status === 401 && token !== undefined && options.invalidateToken && !refreshedToken) {
-      // One fresh token per refusal, as the client does for requests; a second 401 is final.
-      refreshedToken = true;
-      options.invalidateToken(token);
-      void attempt();
-      return;
-    }
-    const ErrorClass = response.status === 401 || response.status === 403 ? GatewayError : ApiError;
-    report(
-      new ErrorClass(
-        response.ok
-          ? `Event stream answered ${response.status} rather than 200; not reconnecting.`
-          : `Event stream refused with ${response.status}; not reconnecting.`,
-        httpError(response),
-      ),
-    );
-    finish();
-  };
-
-  function httpError(response: Response) {
-    return { status: response.status, request: requestInfo() };
-  }
-
-  function finish() {
+  const end = () => {
     closed = true;
     state$.next('closed');
     state$.complete();
-  }
-
-  void attempt();
-
+  };
+  const start = ({ openSseStream }: typeof import('./sseStream')) => {
+    if (closed) return;
+    const opened = openSseStream(url, options);
+    stream = opened;
+    opened.state$.subscribe({
+      next: (state) => {
+        if (state !== state$.getValue()) state$.next(state);
+      },
+      complete: () => state$.complete(),
+    });
+  };
+  const loaded = sseStream.loaded();
+  if (loaded) start(loaded);
+  else
+    sseStream.load().then(start, (error: unknown) => {
+      if (closed) return;
+      options.onError?.(error);
+      end();
+    });
   return {
     get state() {
       return state$.getValue();
     },
     state$: state$.asObservable(),
     get lastEventId() {
-      return lastEventId;
+      return stream ? stream.lastEventId : options.lastEventId;
     },
     close() {
-      if (closed) return;
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      disarm();
-      controller?.abort();
-      finish();
+      if (stream) stream.close();
+      else if (!closed) end();
+      closed = true;
     },
   };
-}
-
-/**
- * `Last-Event-ID` as the standard sends it: the id's UTF-8 bytes. A `fetch` header value is a
- * ByteString, one character per byte, so each byte goes as the character of that code: an id with a
- * character past U+00FF would otherwise make every reconnect throw, and one like `café` would go out
- * in Latin-1.
- */
-function utf8ByteString(text: string): string {
-  if (/^[\x20-\x7e]*$/.test(text)) return text;
-  let bytes = '';
-  for (const byte of new TextEncoder().encode(text)) bytes += String.fromCharCode(byte);
-  return bytes;
-}
-
-/** `Retry-After` as delay-seconds or an HTTP-date; 0 when absent or unreadable. The backoff caps it. */
-function retryAfterMs(response: Response): number {
-  return parseRetryAfter(response.headers.get('retry-after'), Date.now()) ?? 0;
 }

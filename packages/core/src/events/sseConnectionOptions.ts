@@ -1,5 +1,24 @@
+import type { Observable } from 'rxjs';
 import type { SseBackoffOptions } from './sseBackoff';
 import type { SseMessage } from './sseParser';
+
+/**
+ * State of the event stream: `connecting` (first attempt), `open` (receiving), `reconnecting`
+ * (waiting or retrying after a failure) or `closed` (not connected, or stopped for good).
+ */
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+/** An open server-sent events stream, reconnecting on its own until `close()`. */
+export interface SseConnection {
+  /** The current state. */
+  readonly state: ConnectionState;
+  /** The current state first, then each change. */
+  readonly state$: Observable<ConnectionState>;
+  /** The id of the last complete event received, sent as `Last-Event-ID` on reconnect. */
+  readonly lastEventId: string | undefined;
+  /** Aborts the stream and every timer; idempotent. */
+  close(): void;
+}
 
 /** Options of `createSseConnection`. */
 export interface SseConnectionOptions {

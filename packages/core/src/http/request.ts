@@ -4,7 +4,7 @@ import type { $ZodType } from 'zod/v4/core';
 import { type RequestInfo, ResponseShapeError, type ShapeIssue } from '../errors/apiError';
 import { describe, shapeIssues } from '../errors/errorFromResponse';
 import { ResponseTooLargeError } from '../errors/responseTooLargeError';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../wire/depth';
+import { MAX_JSON_DEPTH, nestsDeeperThan, opensMoreThan } from '../wire/depth';
 import { parseJson } from '../wire/safeJson';
 
 const TOO_DEEP: ShapeIssue = {
@@ -130,8 +130,10 @@ export function decodeSuccess<T>(
 ): T {
   const parsed = raw.text === '' ? ({ ok: true, value: undefined } as const) : parseJson(raw.text);
   const result = parsed.ok ? safeParse(schema, parsed.value) : undefined;
+  // Only a text with more brackets than the depth allowed can nest that deep (a page of a hundred
+  // entities has a few hundred): the walk is for those alone.
   const mismatch = result?.success
-    ? nestsDeeperThan(result.data)
+    ? opensMoreThan(raw.text) && nestsDeeperThan(result.data)
       ? [TOO_DEEP]
       : check?.(result.data)
     : undefined;

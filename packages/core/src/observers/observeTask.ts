@@ -2,7 +2,7 @@ import type { VStoreError } from '../errors/vstoreError';
 import { contextOf } from '../reads/readContext';
 import { readKey } from '../reads/readKey';
 import type { TaskClient } from '../reads/taskClient';
-import type { PollOptions } from '../tasks/pollUntil';
+import type { PollOptions } from '../tasks/pollOptions';
 import { isTerminalTask, type Task } from '../wire/task';
 import { observeEntry } from './observeEntry';
 

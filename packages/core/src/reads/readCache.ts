@@ -113,7 +113,10 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       latest.dispatch({ type: 'admitted', seq });
       return true;
     },
-    confirm: (type, id) => entry(readKey(type, id, 0)).dispatch({ type: 'confirmed', at: now() }),
+    confirm(type, id, knownOnly = false) {
+      const key = readKey(type, id, 0);
+      (knownOnly ? entries.get(key) : entry(key))?.dispatch({ type: 'confirmed', at: now() });
+    },
     created(type, id) {
       const key = entityKey(type, id);
       created.delete(key);

@@ -1,13 +1,10 @@
-import { defer, type Observable, switchMap } from 'rxjs';
-import { PollTimeoutError } from '../errors/pollTimeoutError';
-import { attemptTimeout } from '../http/attemptTimeout';
+import type { Observable } from 'rxjs';
 import { toPromise } from '../http/toPromise';
-import { lazyModule } from '../lazy/lazyModule';
 import type { ResourceDefinition } from '../resources/defineResource';
 import { createResourceOps, type ResourceOps } from '../resources/resourceOps';
 import { tasks } from '../resources/tasks';
-import { MAX_POLL_DURATION_MS } from '../tasks/pollDefaults';
-import type { PollOptions } from '../tasks/pollUntil';
+import type { PollOptions } from '../tasks/pollOptions';
+import { pollTask } from '../tasks/pollTask';
 import type { Task } from '../wire/task';
 import { linkPart, type ReadContext } from './readContext';
 import { latestPlan } from './readPlans';
@@ -30,15 +27,6 @@ export interface TaskClient {
   wait(taskId: string, options?: PollOptions & CallOptions): Promise<Task>;
 }
 
-const pollEngine = lazyModule(() => import('../tasks/poll'));
-type PollEngine = Awaited<ReturnType<typeof pollEngine.load>>;
-
-/**
- * Loads the polling engine (./poll and the rxjs operators only it uses), which `tasks.poll` does
- * on its first subscription; from then on a subscription starts polling synchronously.
- */
-export const loadPollEngine = (): Promise<PollEngine> => pollEngine.load();
-
 export function createTaskClient(ctx: ReadContext): TaskClient {
   const ops = createResourceOps(tasks, ctx);
   ctx.definitions.set(tasks.type, tasks as unknown as ResourceDefinition);
@@ -48,29 +36,7 @@ export function createTaskClient(ctx: ReadContext): TaskClient {
   const poll = (
     taskId: string,
     { timeoutMs, ...options }: PollOptions & { timeoutMs?: number | undefined } = {},
-  ) => {
-    const start = ({ pollTask }: PollEngine, maxDurationMs = options.maxDurationMs) =>
-      pollTask(() => read$(taskId, timeoutMs), {
-        scheduler: ctx.scheduler,
-        ...options,
-        ...(maxDurationMs === undefined ? {} : { maxDurationMs }),
-      });
-    return defer(() => {
-      const loaded = pollEngine.loaded();
-      if (loaded) return start(loaded);
-      // The load counts towards maxDurationMs, so a module request that never answers still ends in
-      // PollTimeoutError rather than a poll that never starts; the engine gets the time left.
-      // `switchMap` after the load: an unsubscription before it resolves drops it, so nothing starts.
-      const { scheduler } = ctx;
-      const subscribedAt = scheduler.now();
-      const limit = options.maxDurationMs ?? MAX_POLL_DURATION_MS;
-      const elapsed = () => scheduler.now() - subscribedAt;
-      return defer(pollEngine.load).pipe(
-        attemptTimeout(limit, scheduler, () => new PollTimeoutError(0, elapsed())),
-        switchMap((engine) => start(engine, Math.max(0, limit - elapsed()))),
-      );
-    });
-  };
+  ) => pollTask(() => read$(taskId, timeoutMs), { scheduler: ctx.scheduler, ...options });
 
   const readOps = ops as unknown as ResourceOps<Task, string, never>;
   return linkPart(

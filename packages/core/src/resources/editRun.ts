@@ -43,6 +43,8 @@ export function recipePatch<TEntity extends object>(
 const NO_CHANGE: EditMergeInfo = { merged: [], conflicts: [] };
 const versionOf = (entity: object) => (entity as { version?: unknown }).version;
 
+type CallOptions = { readonly timeoutMs: number | undefined };
+
 /**
  * `edit` as an Observable: base → recipe → PATCH of the changed update-valid fields (a nested
  * change sends the whole top-level field). A newer latest state than the base is compared three
@@ -58,96 +60,132 @@ export function editRun<TEntity extends object, TUpdateKey extends string, TCrea
   options: Omit<EditOptions<TEntity>, 'signal'>,
   copies: EditCopies<TEntity>,
 ): Observable<TEntity> {
-  const maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 3));
-  const mode = options.onConflict ?? 'rebase';
-  const call = { timeoutMs: options.timeoutMs };
-
-  const produce = (state: TEntity) => {
-    const [next, patches] = produceWithPatches(state, recipe as (draft: Draft<TEntity>) => void);
-    return { next: next as TEntity, fields: changedFields(patches, def.updatable) };
-  };
-  // The PATCH carries no version, so the service only detects writes that overlap it in time. So
-  // the recipe's result is always sent over the latest state, and with a base older than the
-  // latest, what changed in between is compared before anything is sent.
-  const start$ = (): Observable<{ base: TEntity; latest$: Observable<TEntity> }> => {
-    const copy = options.baseVersion !== undefined || mode === 'abort' ? copies.held() : undefined;
-    if (options.baseVersion !== undefined && (!copy || versionOf(copy) !== options.baseVersion))
-      return ops
-        .version$(id, options.baseVersion, call)
-        .pipe(map((base) => ({ base, latest$: ops.latest$(id, call) })));
-    if (copy) return just({ base: copy, latest$: ops.latest$(id, call) });
-    const current = copies.fresh();
-    if (current) return just({ base: current, latest$: just(current) });
-    return ops.latest$(id, call).pipe(map((base) => ({ base, latest$: just(base) })));
-  };
-
-  return start$().pipe(
+  const call: CallOptions = { timeoutMs: options.timeoutMs };
+  return editBase$(ops, id, options, copies, call).pipe(
     switchMap(({ base, latest$ }) => {
-      const mine = produce(base);
-      const compare = (latest: TEntity): EditMergeInfo => {
-        if (latest === base || versionOf(latest) === versionOf(base)) return NO_CHANGE;
-        const { merged, conflicts } = threeWay(
-          base as Record<string, unknown>,
-          mine.next as Record<string, unknown>,
-          latest as Record<string, unknown>,
-          def.updatable,
-        );
-        return { merged, conflicts };
-      };
-      const settle = (
-        entity: TEntity,
-        result: EditOutcome<TEntity>['result'],
-        info: EditMergeInfo,
-        attempts: number,
-        fields: readonly string[],
-      ) => {
-        options.onOutcome?.({
-          entity,
-          base,
-          result,
-          attempts,
-          fields,
-          merged: info.merged,
-          conflicts: info.conflicts,
-        });
-        return entity;
-      };
-
-      const attempt = (latest: TEntity, info: EditMergeInfo, n: number): Observable<TEntity> => {
-        if (mode === 'abort' && info.conflicts.length > 0)
-          return throwError(
-            () =>
-              new EditConflictError(def.type, id, info.conflicts, {
-                base,
-                mine: mine.next,
-                theirs: latest,
-              }),
-          );
-        const { next, fields } = latest === base ? mine : produce(latest);
-        if (fields.length === 0) return just(settle(latest, 'unchanged', info, n - 1, []));
-        const patch: Record<string, unknown> = {};
-        for (const field of fields) patch[field] = (next as Record<string, unknown>)[field];
-        return ops.update$(id, patch as ResourcePatch<TEntity, TUpdateKey>, call).pipe(
-          map((saved) => settle(saved, 'saved', info, n, fields)),
-          catchError((error: unknown) => {
-            if (error instanceof ConcurrentUpdateError && n < maxAttempts) {
-              return ops.latest$(id, call).pipe(
-                switchMap((newer) => {
-                  const again = compare(newer);
-                  if (mode === 'rebase' || again.conflicts.length === 0)
-                    options.onRetry?.(newer, n + 1, again);
-                  return attempt(newer, again, n + 1);
-                }),
-              );
-            }
-            return settleFailedWrite(error, patch, latest, () => ops.latest$(id, call)).pipe(
-              map((landed) => settle(landed, 'reconciled', info, n, fields)),
-            );
-          }),
-        );
-      };
-
-      return latest$.pipe(switchMap((latest) => attempt(latest, compare(latest), 1)));
+      const edit = new EditSession(def, ops, id, recipe, options, call, base);
+      return latest$.pipe(switchMap((latest) => edit.attempt(latest, edit.compare(latest), 1)));
     }),
   );
+}
+
+/**
+ * The state the recipe runs over first, and where the latest comes from. The PATCH carries no
+ * version, so the service only detects writes that overlap it in time: the recipe's result is always
+ * sent over the latest state, and with a base older than the latest, what changed in between is
+ * compared before anything is sent.
+ */
+function editBase$<TEntity extends object, TUpdateKey extends string, TCreate>(
+  ops: ResourceOps<TEntity, TUpdateKey, TCreate>,
+  id: string,
+  options: Omit<EditOptions<TEntity>, 'signal'>,
+  copies: EditCopies<TEntity>,
+  call: CallOptions,
+): Observable<{ base: TEntity; latest$: Observable<TEntity> }> {
+  const mode = options.onConflict ?? 'rebase';
+  const copy = options.baseVersion !== undefined || mode === 'abort' ? copies.held() : undefined;
+  if (options.baseVersion !== undefined && (!copy || versionOf(copy) !== options.baseVersion))
+    return ops
+      .version$(id, options.baseVersion, call)
+      .pipe(map((base) => ({ base, latest$: ops.latest$(id, call) })));
+  if (copy) return just({ base: copy, latest$: ops.latest$(id, call) });
+  const current = copies.fresh();
+  if (current) return just({ base: current, latest$: just(current) });
+  return ops.latest$(id, call).pipe(map((base) => ({ base, latest$: just(base) })));
+}
+
+/** One edit once its base is known: the recipe over the base, and the PATCHes that follow. */
+class EditSession<TEntity extends object, TUpdateKey extends string, TCreate> {
+  private readonly maxAttempts: number;
+  private readonly mode: 'rebase' | 'abort';
+  /** The recipe over the base: what this edit means. */
+  private readonly mine: { next: TEntity; fields: string[] };
+
+  constructor(
+    private readonly def: ResourceDefinition<TEntity, TUpdateKey, TCreate>,
+    private readonly ops: ResourceOps<TEntity, TUpdateKey, TCreate>,
+    private readonly id: string,
+    private readonly recipe: (draft: Draft<TEntity>) => void,
+    private readonly options: Omit<EditOptions<TEntity>, 'signal'>,
+    private readonly call: CallOptions,
+    private readonly base: TEntity,
+  ) {
+    this.maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 3));
+    this.mode = options.onConflict ?? 'rebase';
+    this.mine = this.produce(base);
+  }
+
+  /** What changed between the base and `latest`, field by field, against the recipe's result. */
+  compare(latest: TEntity): EditMergeInfo {
+    const { base } = this;
+    if (latest === base || versionOf(latest) === versionOf(base)) return NO_CHANGE;
+    const { merged, conflicts } = threeWay(
+      base as Record<string, unknown>,
+      this.mine.next as Record<string, unknown>,
+      latest as Record<string, unknown>,
+      this.def.updatable,
+    );
+    return { merged, conflicts };
+  }
+
+  /** The `n`th PATCH, over `latest`: stops at a conflict under `'abort'`, sends nothing when nothing changed. */
+  attempt(latest: TEntity, info: EditMergeInfo, n: number): Observable<TEntity> {
+    if (this.mode === 'abort' && info.conflicts.length > 0)
+      return throwError(
+        () =>
+          new EditConflictError(this.def.type, this.id, info.conflicts, {
+            base: this.base,
+            mine: this.mine.next,
+            theirs: latest,
+          }),
+      );
+    const { next, fields } = latest === this.base ? this.mine : this.produce(latest);
+    if (fields.length === 0) return just(this.report(latest, 'unchanged', info, n - 1, []));
+    const patch: Record<string, unknown> = {};
+    for (const field of fields) patch[field] = (next as Record<string, unknown>)[field];
+    return this.ops.update$(this.id, patch as ResourcePatch<TEntity, TUpdateKey>, this.call).pipe(
+      map((saved) => this.report(saved, 'saved', info, n, fields)),
+      catchError((error: unknown) => {
+        if (error instanceof ConcurrentUpdateError && n < this.maxAttempts) return this.again(n);
+        return settleFailedWrite(error, patch, latest, () => this.ops.latest$(this.id, this.call)).pipe(
+          map((landed) => this.report(landed, 'reconciled', info, n, fields)),
+        );
+      }),
+    );
+  }
+
+  /** After a 409: the latest, compared again, and the next attempt over it. */
+  private again(n: number): Observable<TEntity> {
+    return this.ops.latest$(this.id, this.call).pipe(
+      switchMap((newer) => {
+        const info = this.compare(newer);
+        if (this.mode === 'rebase' || info.conflicts.length === 0) this.options.onRetry?.(newer, n + 1, info);
+        return this.attempt(newer, info, n + 1);
+      }),
+    );
+  }
+
+  private produce(state: TEntity) {
+    const [next, patches] = produceWithPatches(state, this.recipe);
+    return { next: next as TEntity, fields: changedFields(patches, this.def.updatable) };
+  }
+
+  private report(
+    entity: TEntity,
+    result: EditOutcome<TEntity>['result'],
+    info: EditMergeInfo,
+    attempts: number,
+    fields: readonly string[],
+  ): TEntity {
+    this.options.onOutcome?.({
+      entity,
+      base: this.base,
+      result,
+      attempts,
+      fields,
+      merged: info.merged,
+      conflicts: info.conflicts,
+    });
+    return entity;
+  }
 }

@@ -15,8 +15,11 @@ export interface ReadLedger {
    * `type`/`id`: no reply to a request started later is held. Recorded when it may.
    */
   admit(type: string, id: string, seq: number): boolean;
-  /** The store holds a reply as the latest of `type`/`id` (applied, or the same state): confirmed now. */
-  confirm(type: string, id: string): void;
+  /**
+   * The store holds a reply as the latest of `type`/`id` (applied, or the same state): confirmed now.
+   * `knownOnly`: only if something read that entity before (a list page's items, many at a time).
+   */
+  confirm(type: string, id: string, knownOnly?: boolean): void;
   /** This client created `type`/`id`: the lists it matches take it in. */
   created(type: string, id: string): void;
 }

@@ -80,12 +80,15 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
   else if (byStart) store.setOrder(type, (incoming, held) => (sameContent(incoming, held) ? 0 : 1));
 
   const held = (id: string) => store.get<TEntity>(type, id);
-  /** Offers a latest state to the store; returns the newest state the store then holds. */
-  const accept = (id: string, entity: TEntity, seq: number | undefined): TEntity => {
+  /**
+   * Offers a latest state to the store; returns the newest state the store then holds. A list's items
+   * confirm only entities something read before: a page does not make a read entry for each of them.
+   */
+  const accept = (id: string, entity: TEntity, seq: number | undefined, listed = false): TEntity => {
     if (seq !== undefined && !ledger.admit(type, id, seq)) return held(id) ?? entity;
     const outcome = store.apply(type, id, entity);
     // Only a reply equal to or newer than the held copy confirms it; a stale one says nothing about it.
-    if (outcome === 'applied' || outcome === 'duplicate') ledger.confirm(type, id);
+    if (outcome === 'applied' || outcome === 'duplicate') ledger.confirm(type, id, listed);
     return held(id) ?? entity;
   };
   const begin = () => (byStart ? ledger.begin() : undefined);
@@ -220,7 +223,9 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
           .pipe(
             map((page) => {
               const rows = page.data as TEntity[];
-              const items = store.batch(() => rows.map((row) => accept(idOf(def, row) as string, row, seq)));
+              const items = store.batch(() =>
+                rows.map((row) => accept(idOf(def, row) as string, row, seq, true)),
+              );
               return page.next_cursor === undefined ? { items } : { items, nextCursor: page.next_cursor };
             }),
           );

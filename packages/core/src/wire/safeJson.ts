@@ -5,13 +5,17 @@ export type JsonResult = { ok: true; value: unknown } | { ok: false; reason: str
 // keys kept from the server) would carry them on, so they go here, at every depth.
 const POISON = new Set(['__proto__', 'constructor', 'prototype']);
 // A reviver costs a few times the plain parse, so it runs only when a poison key could be present:
-// spelled out, or hidden behind a \u escape that JSON.parse would decode. Four substring searches
-// measured faster than one regex with four branches over the same text.
+// spelled out, or hidden behind a \u escape that JSON.parse would decode. Measured on Node 20: for an
+// entity (250 chars) four substring searches take 170 ns against the regex's 226 ns; for a page of a
+// hundred (20 kB) the regex's one pass takes 10 µs against 23 µs for the four.
+const POISON_TEXT = /__proto__|constructor|prototype|\\u/;
 const maybePoison = (text: string) =>
-  text.includes('__proto__') ||
-  text.includes('constructor') ||
-  text.includes('prototype') ||
-  text.includes('\\u');
+  text.length > 2048
+    ? POISON_TEXT.test(text)
+    : text.includes('__proto__') ||
+      text.includes('constructor') ||
+      text.includes('prototype') ||
+      text.includes('\\u');
 
 function dropPoison(key: string, value: unknown): unknown {
   return POISON.has(key) ? undefined : value;

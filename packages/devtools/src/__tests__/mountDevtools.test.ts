@@ -59,7 +59,7 @@ describe('mountDevtools', () => {
     }
     await flush();
     expect(summary(root)).toBe(
-      '1 keys · 2 applied · 0 to look at (0 stale, 0 deleted, 0 removed) · 5 routine',
+      '1 keys · 2 applied · 0 to look at (0 stale, 0 deleted, 0 removed, 0 failed) · 5 routine',
     );
     expect(rows(root, 'problems')).toEqual([]);
     expect(root.getElementById('problems-note')?.textContent).toBe('Nothing to look at.');
@@ -69,7 +69,7 @@ describe('mountDevtools', () => {
     store.apply('spend_control', 'sc_1', { version: 3 }, 'response');
     await flush();
     expect(summary(root)).toBe(
-      '1 keys · 2 applied · 3 to look at (1 stale, 1 deleted, 1 removed) · 5 routine',
+      '1 keys · 2 applied · 3 to look at (1 stale, 1 deleted, 1 removed, 0 failed) · 5 routine',
     );
     expect(writes(root, 'problems')).toEqual([
       ['spend_control/sc_1', 'refused: deleted', 'response', '—', 'v3'],
@@ -87,7 +87,7 @@ describe('mountDevtools', () => {
     small.applyHistorical('a', '1', { version: 4 });
     expect(small.applyHistorical('a', '1', { version: 3 })).toBe('stale');
     await flush();
-    expect(summary(root)).toContain('0 to look at (0 stale, 0 deleted, 0 removed) · 1 routine');
+    expect(summary(root)).toContain('0 to look at (0 stale, 0 deleted, 0 removed, 0 failed) · 1 routine');
     choose(root, 'outcome', 'routine');
     await flush();
     expect(writes(root)).toEqual([['a/1', 'refused: stale', 'history (cache)', 'v5', 'v3']]);
@@ -145,6 +145,35 @@ describe('mountDevtools', () => {
     await flush();
     expect(writes(root)).toEqual([]);
     expect(root.getElementById('timeline-note')?.textContent).toBe('No writes match. ');
+  });
+
+  it('draws only what changed: a new write adds its row, and the rows already drawn keep their elements', async () => {
+    const { root } = mount(store, { capacity: 3 });
+    store.apply('a', '1', { version: 1 });
+    store.apply('a', '2', { version: 1 });
+    await flush();
+    const before = [...root.querySelectorAll('table.timeline tbody tr')];
+    const keyRows = [...root.querySelectorAll('table.keys tbody tr')];
+    store.apply('a', '1', { version: 2 });
+    await flush();
+    const after = [...root.querySelectorAll('table.timeline tbody tr')];
+    expect(after).toHaveLength(3);
+    expect(after.slice(1)).toEqual(before);
+    expect(after[1]).toBe(before[0]);
+    // The key whose version changed has a new row; the other keeps its own.
+    const keyRowsAfter = [...root.querySelectorAll('table.keys tbody tr')];
+    expect(keyRowsAfter[0]).not.toBe(keyRows[0]);
+    expect(keyRowsAfter[1]).toBe(keyRows[1]);
+    expect(rows(root, 'keys')).toEqual([
+      ['a/1', 'v2', 'response'],
+      ['a/2', 'v1', 'response'],
+    ]);
+    // Full, the oldest row leaves and the others stay.
+    store.apply('a', '2', { version: 2 });
+    await flush();
+    const full = [...root.querySelectorAll('table.timeline tbody tr')];
+    expect(full.slice(1)).toEqual(after.slice(0, 2));
+    expect(writes(root).map((r) => `${r[0]} ${r[4]}`)).toEqual(['a/2 v2', 'a/1 v2', 'a/2 v1']);
   });
 
   it('keeps only the last `capacity` writes, and says how many it dropped', async () => {

@@ -1,14 +1,11 @@
-import type { EntityStore } from '@vstore/core';
-import { DEVTOOLS_TAG, mountDevtools, type VstoreDevtoolsElement } from '../index';
+import { type Client, createClient, type EntityStore } from '@vstore/core';
+import { DEVTOOLS_TAG, type DevtoolsClient, mountDevtools, type VstoreDevtoolsElement } from '../index';
 
 /** Panels mounted by a test, for its afterEach to unmount. */
 export const unmounts: Array<() => void> = [];
 
 export function mount(store: EntityStore, options: Parameters<typeof mountDevtools>[1] = {}) {
-  const unmount = mountDevtools({ store }, { open: true, ...options });
-  unmounts.push(unmount);
-  const element = document.querySelector(DEVTOOLS_TAG) as VstoreDevtoolsElement;
-  return { unmount, element, root: element.shadowRoot as ShadowRoot };
+  return mountClient({ store }, options);
 }
 
 /** Renders are coalesced into one microtask. */
@@ -38,3 +35,56 @@ export function choose(root: ShadowRoot, id: string, value: string): void {
 }
 
 export const summary = (root: ShadowRoot) => root.getElementById('summary')?.textContent ?? '';
+
+/** A token the scripted service echoes back in its error messages: the panel must never show it. */
+export const TOKEN = 'tok_devtools_SECRET_51a7';
+
+/** A spend control as the service sends it. */
+export const control = (id: string, version = 1, account = 'acc_1') => ({
+  spend_control_id: id,
+  version,
+  version_time: new Date(Date.UTC(2026, 0, 1, 0, 0, version)).toISOString(),
+  name: `Control ${id}`,
+  status: 'active',
+  limit: { amount: 100, currency: 'USD' },
+  interval: 'monthly',
+  account_id: account,
+});
+
+/** An answer of the scripted service; `delayMs` of (fake) time passes before it arrives. */
+export interface Answer {
+  status: number;
+  body: unknown;
+  delayMs?: number;
+}
+
+/**
+ * A client made by `createClient` over a scripted service (`answer` gets each request's URL), so its
+ * reads are real reads of the read cache. Times pass on fake timers.
+ */
+export function scriptedClient(answer: (url: URL) => Answer): Client {
+  const fetch = async (input: RequestInfo | URL) => {
+    const {
+      status,
+      body,
+      delayMs = 0,
+    } = answer(new URL(input instanceof Request ? input.url : String(input)));
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  };
+  return createClient({ baseUrl: 'https://api.test', getToken: () => TOKEN, fetch });
+}
+
+/** A 404 as the service answers a read of an id it does not hold, echoing the token the way a buggy proxy might. */
+export const notFound = (id: string): Answer => ({
+  status: 404,
+  body: { message: `No spend control ${id} (token ${TOKEN}).`, type: 'NotFound', trace_id: 'tr_1' },
+});
+
+/** Mounts the panel, open, on a client. */
+export function mountClient(client: DevtoolsClient, options: Parameters<typeof mountDevtools>[1] = {}) {
+  const unmount = mountDevtools(client, { open: true, ...options });
+  unmounts.push(unmount);
+  const element = document.querySelector(DEVTOOLS_TAG) as VstoreDevtoolsElement;
+  return { unmount, element, root: element.shadowRoot as ShadowRoot };
+}

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render } from '@testing-library/react';
-import { type Client, createClient, TaskFailedError } from '@vstore/core';
+import { type Client, createClient, pollTask, type Task, TaskFailedError } from '@vstore/core';
 import { StrictMode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lastValueFrom, of } from 'rxjs';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type TaskResult, useTask } from '../useTask';
 import { VStoreProvider } from '../vstoreProvider';
 
@@ -40,6 +41,9 @@ function mount(client: Client, taskId: string | undefined, strict = false) {
 
 const flush = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 
+// The polling engine loads on the page's first poll with a dynamic import, which fake timers do not
+// drive: one poll of a completed task first, in real time (docs/guide/testing.md).
+beforeAll(() => lastValueFrom(pollTask(() => of({ task_id: 'task_0', status: 'completed' } as Task))));
 beforeEach(() => {
   vi.useFakeTimers();
 });

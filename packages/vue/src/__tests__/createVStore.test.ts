@@ -3,8 +3,17 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, nextTick, ref } from 'vue';
 import { createVStore, useSpendControl, useTask } from '../index';
-import { held, json, scriptedFetch, spendControl, task, withFakeTimers } from './scriptedFetch';
+import {
+  held,
+  json,
+  scriptedFetch,
+  spendControl,
+  task,
+  withFakeTimers,
+  withPollingLoaded,
+} from './scriptedFetch';
 
+withPollingLoaded();
 withFakeTimers();
 
 function setup() {

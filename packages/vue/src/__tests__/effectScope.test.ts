@@ -9,7 +9,9 @@ import {
   useTask,
   useUpdateSpendControl,
 } from '../index';
-import { BASE_URL, held, json, scriptedFetch, spendControl, task } from './scriptedFetch';
+import { BASE_URL, held, json, scriptedFetch, spendControl, task, withPollingLoaded } from './scriptedFetch';
+
+withPollingLoaded();
 
 beforeEach(() => {
   vi.useFakeTimers();

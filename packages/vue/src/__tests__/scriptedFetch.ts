@@ -1,5 +1,6 @@
-import { type ClientOptions, createClient, type SpendControl, type Task } from '@vstore/core';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { type ClientOptions, createClient, pollTask, type SpendControl, type Task } from '@vstore/core';
+import { lastValueFrom, of } from 'rxjs';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 /** One request seen by the scripted fetch. */
 export interface ScriptedCall {
@@ -59,6 +60,14 @@ export function scriptedFetch(script: (call: ScriptedCall) => Reply) {
 }
 
 /** Runs every test of the calling file under fake timers, restoring real ones after each. */
+/**
+ * Polls a completed task once, in real time, before the file's tests: the polling engine loads on the
+ * page's first poll with a dynamic import, which fake timers do not drive (docs/guide/testing.md).
+ */
+export function withPollingLoaded(): void {
+  beforeAll(() => lastValueFrom(pollTask(() => of({ task_id: 'task_0', status: 'completed' } as Task))));
+}
+
 export function withFakeTimers(): void {
   beforeEach(() => {
     vi.useFakeTimers();

@@ -2,8 +2,9 @@ import { PollTimeoutError, TaskFailedError } from '@vstore/core';
 import { describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, ref } from 'vue';
 import { useTask } from '../useTask';
-import { json, scriptedFetch, settle, task, withFakeTimers } from './scriptedFetch';
+import { json, scriptedFetch, settle, task, withFakeTimers, withPollingLoaded } from './scriptedFetch';
 
+withPollingLoaded();
 withFakeTimers();
 
 /** A service whose tasks go through `statuses`, one per read, then stay at the last. */

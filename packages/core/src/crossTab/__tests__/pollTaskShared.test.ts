@@ -2,8 +2,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { createClient } from '../../client/createClient';
 import { PollTimeoutError } from '../../errors/pollTimeoutError';
 import { TaskFailedError } from '../../errors/taskFailedError';
-import { loadPollEngine } from '../../reads/taskClient';
 import type { Task } from '../../resources/tasks';
+import { loadPollEngine } from '../../tasks/pollEngine';
 import { createChannelLocks, type LockManagerLike } from '../channelLocks';
 import { createCrossTab } from '../crossTab';
 import { defaultLockManager } from '../lockManager';

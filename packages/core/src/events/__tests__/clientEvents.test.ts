@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UnsupportedSchemaVersionError } from '../../errors/unsupportedSchemaVersionError';
 import { createEntityStore } from '../../store/entityStore';
 import { createClientEvents } from '../clientEvents';
-import type { ConnectionState } from '../sseConnection';
+import type { ConnectionState } from '../sseConnectionOptions';
 import { createFakeSse, flush } from './fakeSse';
 
 beforeEach(() => {
@@ -91,28 +91,5 @@ describe('createClientEvents', () => {
     second();
     expect(events.getConnectionState()).toBe('closed');
     expect(vi.getTimerCount()).toBe(0);
-  });
-
-  it('is connecting from the call on, while the stream code loads, and keeps the last id given', () => {
-    const { sse, events } = setup();
-    const disconnect = events.connect('/events', { lastEventId: '7' });
-    expect(events.getConnectionState()).toBe('connecting');
-    expect(events.getLastEventId()).toBe('7');
-    expect(sse.requests).toHaveLength(0);
-    disconnect();
-  });
-
-  it('disconnected before the stream code has loaded, it never sends a request nor starts a timer', async () => {
-    const { sse, events } = setup();
-    const states: ConnectionState[] = [];
-    events.connectionState$.subscribe((s) => states.push(s));
-    const disconnect = events.connect('/events');
-    disconnect();
-    expect(events.getConnectionState()).toBe('closed');
-    await flush();
-    await flush();
-    expect(sse.requests).toHaveLength(0);
-    expect(vi.getTimerCount()).toBe(0);
-    expect(states).toEqual(['closed', 'connecting', 'closed']);
   });
 });

@@ -1,7 +1,7 @@
 import { setImmediate as realImmediate } from 'node:timers/promises';
-import { type ConnectionState, createSseConnection } from '../sseConnection';
-import type { SseConnectionOptions } from '../sseConnectionOptions';
+import type { ConnectionState, SseConnectionOptions } from '../sseConnectionOptions';
 import type { SseMessage } from '../sseParser';
+import { openSseStream } from '../sseStream';
 
 // Test support for the SSE tests: an in-memory endpoint and a connection to it. Not a test file.
 
@@ -84,7 +84,7 @@ export function connectFake(overrides: Partial<SseConnectionOptions> = {}) {
   const messages: SseMessage[] = [];
   const errors: unknown[] = [];
   const states: ConnectionState[] = [];
-  const connection = createSseConnection('http://127.0.0.1:1/events?access_token=leak', {
+  const connection = openSseStream('http://127.0.0.1:1/events?access_token=leak', {
     fetch: sse.fetch,
     getToken: () => TOKEN,
     onMessage: (m) => messages.push(m),

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InvalidUpdateError } from '../../errors/invalidUpdateError';
 import { TaskFailedError } from '../../errors/taskFailedError';
-import { loadPollEngine } from '../../reads/taskClient';
+import { loadPollEngine } from '../../tasks/pollEngine';
 import { observeTask } from '../observeTask';
 import { observeUpdate } from '../observeUpdate';
 import { control, manualService } from './manualService';

@@ -3,7 +3,7 @@ import { reply, scriptedClient } from '../../client/__tests__/scripted';
 import { getClientEvents } from '../../client/getClientEvents';
 import { TaskFailedError } from '../../errors/taskFailedError';
 import type { HttpRequest } from '../../http/request';
-import { loadPollEngine } from '../taskClient';
+import { loadPollEngine } from '../../tasks/pollEngine';
 
 // The polling engine is a dynamic import, which Vitest serves with real I/O that fake timers do not
 // advance: bring it in first, so these tests time the polls themselves (lazyPoll.test.ts tests the load).

@@ -2,11 +2,11 @@ import { lastValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PollTimeoutError } from '../../errors/pollTimeoutError';
 import type { Task } from '../../resources/tasks';
-import type * as PollModule from '../poll';
+import type * as PollModule from '../taskPollLoop';
 
-// `client.tasks.poll` brings its engine (./poll) in with a dynamic import on first subscription. Each
+// `client.tasks.poll` (and `pollTask`, which it polls with) brings its engine (./taskPollLoop) in with a dynamic import on first subscription. Each
 // test runs over a fresh module graph whose `./poll` is loaded as the test says: held until released,
-// or failing first. `pollTask` is counted so a test can tell whether any polling started at all.
+// or failing first. `taskPollLoop` is counted so a test can tell whether any polling started at all.
 
 type Load = (actual: () => Promise<typeof PollModule>) => Promise<typeof PollModule>;
 
@@ -14,23 +14,26 @@ async function freshClient(load: Load, status = 'running') {
   vi.resetModules();
   let loads = 0;
   let polls = 0;
-  vi.doMock('../poll', () => {
+  vi.doMock('../taskPollLoop', () => {
     loads++;
     return load(async () => {
-      const actual = await vi.importActual<typeof PollModule>('../poll');
-      function pollTask<TTask extends Task = Task>(...args: Parameters<typeof actual.pollTask<TTask>>) {
+      const actual = await vi.importActual<typeof PollModule>('../taskPollLoop');
+      function taskPollLoop<TTask extends Task = Task>(
+        ...args: Parameters<typeof actual.taskPollLoop<TTask>>
+      ) {
         polls++;
-        return actual.pollTask<TTask>(...args);
+        return actual.taskPollLoop<TTask>(...args);
       }
-      return { ...actual, pollTask };
+      return { ...actual, taskPollLoop };
     });
   });
   const { reply, scriptedClient } = await import('../../client/__tests__/scripted');
-  const { loadPollEngine } = await import('../../reads/taskClient');
+  const { loadPollEngine } = await import('../pollEngine');
   // This graph's own error class: the one imported at the top is another module instance's.
   const { PollTimeoutError } = await import('../../errors/pollTimeoutError');
+  const { pollUntil } = await import('../pollUntil');
   const scripted = scriptedClient(() => reply(200, { task_id: 'task_1', status }));
-  return { ...scripted, loadPollEngine, PollTimeoutError, loads: () => loads, polls: () => polls };
+  return { ...scripted, loadPollEngine, PollTimeoutError, pollUntil, loads: () => loads, polls: () => polls };
 }
 
 /** A promise released by the test. */
@@ -47,7 +50,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.doUnmock('../poll');
+  vi.doUnmock('../taskPollLoop');
   vi.resetModules();
 });
 
@@ -155,5 +158,30 @@ describe('tasks.poll, its engine loaded on first subscription', () => {
     const error = await outcome;
     expect(error).toBeInstanceOf(PollTimeoutError);
     expect((error as PollTimeoutError).elapsedMs).toBeLessThanOrEqual(2_000);
+  });
+  it('pollUntil waits for the same engine: no read before it is in, then reads until terminal', async () => {
+    const held = gate();
+    const { pollUntil, loadPollEngine, loads } = await freshClient(async (actual) => {
+      await held.opened;
+      return actual();
+    });
+    const replies = ['closing', 'closing', 'closed'];
+    let reads = 0;
+    const seen: string[] = [];
+    let completed = false;
+    pollUntil(
+      async () => replies[reads++] ?? 'closed',
+      (state) => state === 'closed',
+      { delay: () => 1_000 },
+    ).subscribe({ next: (state) => seen.push(state), complete: () => (completed = true) });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(reads).toBe(0);
+    held.open();
+    await loadPollEngine();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(seen).toEqual(['closing', 'closing', 'closed']);
+    expect(completed).toBe(true);
+    expect(loads()).toBe(1);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -5,10 +5,10 @@ import { type Reply, reply, scriptedClient } from '../../client/__tests__/script
 import { PollTimeoutError } from '../../errors/pollTimeoutError';
 import { TaskCancelledError } from '../../errors/taskCancelledError';
 import { TaskFailedError } from '../../errors/taskFailedError';
-import { loadPollEngine } from '../../reads/taskClient';
+import { loadPollEngine } from '../pollEngine';
 import type { VisibilitySource } from '../visibility';
 
-// `tasks.poll` loads its engine with a dynamic import on first subscription; the TestScheduler runs
+// `tasks.poll` and `pollTask` load their engine with a dynamic import on first subscription; the TestScheduler runs
 // synchronously and does not wait for promises, so the engine is brought in first. The load itself,
 // and what happens before it resolves, is tested in lazyPoll.test.ts.
 beforeAll(() => loadPollEngine());

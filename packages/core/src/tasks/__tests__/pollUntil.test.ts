@@ -1,8 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PollTimeoutError } from '../../errors/pollTimeoutError';
+import { loadPollEngine } from '../pollEngine';
 import { pollUntil } from '../pollUntil';
 import { exponentialSchedule } from '../schedule';
 
+// Its engine is loaded on first subscription (see lazyPoll.test.ts); in real time, before the fake timers.
+beforeAll(() => loadPollEngine());
 beforeEach(() => {
   vi.useFakeTimers();
 });

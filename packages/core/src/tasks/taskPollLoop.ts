@@ -2,18 +2,18 @@ import { map, type Observable } from 'rxjs';
 import { TaskCancelledError } from '../errors/taskCancelledError';
 import { TaskFailedError } from '../errors/taskFailedError';
 import { type Task, TERMINAL_TASK_STATUSES } from '../wire/task';
-import { type PollOptions, pollUntil } from './pollUntil';
+import { pollLoop } from './pollLoop';
+import type { PollOptions } from './pollOptions';
 
-/**
- * Polls a task until a terminal status: emits each new status once (first read at once), completes
- * after `completed`, errors `TaskFailedError` / `TaskCancelledError` on those, `PollTimeoutError`
- * past `maxAttempts` or `maxDurationMs`. Defaults: 1 s growing ×1.5 to a 10 s cap, 60 reads, 10 min.
- */
-export function pollTask<TTask extends Task = Task>(
+// The engine is this module and what it imports: `pollUntil` gets its loop from here too, so the two share one chunk.
+export { pollLoop } from './pollLoop';
+
+/** The engine behind `pollTask` (see there), loaded on demand. */
+export function taskPollLoop<TTask extends Task = Task>(
   read: (signal: AbortSignal) => Observable<TTask>,
   options: PollOptions = {},
 ): Observable<TTask> {
-  return pollUntil(read, (task) => TERMINAL_TASK_STATUSES.has(task.status), {
+  return pollLoop(read, (task) => TERMINAL_TASK_STATUSES.has(task.status), {
     ...options,
     distinctBy: (task) => task.status,
   }).pipe(

@@ -1,0 +1,187 @@
+import type { SchedulerLike, Subscription } from 'rxjs';
+import type { EntryList } from './entryList';
+import { laneOf, type OutboxEntry } from './outboxEntry';
+import type { OutboxOverlay } from './outboxOverlay';
+import type { OutboxRecords } from './outboxRecords';
+import { type SendContext, type SendOutcome, sendEntry } from './sendEntry';
+
+/** What the sender works with: the outbox's entries, storage and view, and how to reach the rest. */
+export interface SenderHost {
+  readonly list: EntryList;
+  readonly records: OutboxRecords;
+  readonly overlay: OutboxOverlay;
+  readonly scheduler: SchedulerLike;
+  isOnline(): boolean;
+  random(): number;
+  /** How to send an entry; `undefined` while its resource is not known (restored before the app defined it). */
+  context(entry: OutboxEntry, signal: AbortSignal): SendContext | undefined;
+  /** An entry's write ended: its promise settles, here and in the other tabs. */
+  settle(entryId: string, outcome: unknown, ok: boolean): void;
+  /** Storage changed: the other tabs read it again. */
+  changed(): void;
+}
+
+/** The sender's waits, in ms: the backoff between sends that did not land, and the grace of a restored send. */
+export interface SenderTiming {
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+  readonly landingGraceMs: number;
+}
+
+const fullJitter = (ceiling: number, random: () => number) => ceiling / 2 + (random() * ceiling) / 2;
+
+/**
+ * Sends an outbox's entries: per entity (lane) the oldest that is neither failed nor held, one at a
+ * time, storing each as sent before it goes and each outcome once it is back; waits out a backoff
+ * between sends that did not land, and sends nothing while offline, stopped, or not the tab that leads.
+ */
+export class OutboxSender {
+  /** Whether this tab sends: it holds the outbox's lock, or needs none. */
+  leading = false;
+  private stopped = false;
+  // Sends in flight, each with what aborts it when the outbox closes.
+  private readonly inFlight = new Map<string, AbortController>();
+  private readonly retryAt = new Map<string, number>();
+  private readonly failures = new Map<string, number>();
+  private wake: Subscription | undefined;
+
+  constructor(
+    private readonly host: SenderHost,
+    private readonly timing: SenderTiming,
+  ) {}
+
+  isSending(entryId: string): boolean {
+    return this.inFlight.has(entryId);
+  }
+
+  /** Entries an earlier page left: one sent when that page went away is given time to land before it is looked at. */
+  restored(entries: readonly OutboxEntry[]): void {
+    const until = this.host.scheduler.now() + this.timing.landingGraceMs;
+    for (const entry of entries) if (entry.sentAt !== undefined) this.retryAt.set(entry.id, until);
+  }
+
+  /** Back online: whatever waits out a backoff goes now. */
+  online(): void {
+    this.retryAt.clear();
+    this.pump();
+  }
+
+  /** Sends what may go now: per lane the first entry that is neither failed nor done, unless held or waiting. */
+  pump(): void {
+    if (this.stopped || !this.leading) return;
+    const { scheduler } = this.host;
+    const now = scheduler.now();
+    const lanes = new Set<string>();
+    let soonest = Number.POSITIVE_INFINITY;
+    for (const entry of this.host.list.entries) {
+      // A failed entry is done for sending; a later one of its entity goes after it.
+      if (entry.status === 'failed') continue;
+      const lane = laneOf(entry);
+      if (lanes.has(lane)) continue;
+      lanes.add(lane);
+      if (entry.status === 'conflict' || this.inFlight.has(entry.id)) continue;
+      const at = this.retryAt.get(entry.id) ?? 0;
+      if (at > now) soonest = Math.min(soonest, at);
+      else if (this.host.isOnline()) void this.send(entry);
+      // Offline: the `online` event sends at once where there is one; a cheap look now and then where not.
+      else soonest = Math.min(soonest, now + this.timing.baseDelayMs);
+    }
+    this.wake?.unsubscribe();
+    this.wake =
+      soonest === Number.POSITIVE_INFINITY ? undefined : scheduler.schedule(() => this.pump(), soonest - now);
+  }
+
+  /** Sends nothing more; what is in flight goes on until `abort`. */
+  stop(): void {
+    this.stopped = true;
+    this.wake?.unsubscribe();
+  }
+
+  /** Aborts the sends in flight: each entry stays stored, marked as sent, for the next outbox. */
+  abort(reason: unknown): void {
+    for (const controller of this.inFlight.values()) controller.abort(reason);
+  }
+
+  private async send(entry: OutboxEntry): Promise<void> {
+    const { list, records } = this.host;
+    const controller = new AbortController();
+    const context = this.host.context(entry, controller.signal);
+    if (!context) {
+      return this.backOff(
+        entry,
+        new TypeError(`no resource of type ${entry.type} is known: pass it in createOutbox({ resources })`),
+      );
+    }
+    this.inFlight.set(entry.id, controller);
+    const sending: OutboxEntry = { ...entry, status: 'sending', sentAt: Date.now() };
+    list.replace(sending);
+    let outcome: SendOutcome;
+    try {
+      // Stored as sent before it goes: a page that goes away now leaves a mark the next one honours.
+      await records.save(sending);
+      // The entry as it was: its `sentAt` says whether an earlier send may have landed.
+      outcome = await sendEntry(entry, context);
+    } catch (error) {
+      outcome = { kind: 'retry', error };
+    } finally {
+      this.inFlight.delete(entry.id);
+    }
+    const current = list.find(entry.id);
+    // Closed, discarded or resolved as theirs meanwhile: what came back changes nothing more here.
+    if (this.stopped || !current) return this.pump();
+    await this.settleOutcome(current, outcome).catch(() => {
+      // Storage refused the outcome: the entry stays as storage has it and is settled on a later send.
+    });
+    this.pump();
+  }
+
+  private async settleOutcome(entry: OutboxEntry, outcome: SendOutcome): Promise<void> {
+    const { host } = this;
+    const { list, records } = host;
+    const store = async (next: OutboxEntry) => {
+      list.replace(next);
+      await records.save(next);
+      host.changed();
+    };
+    switch (outcome.kind) {
+      case 'landed': {
+        this.failures.delete(entry.id);
+        this.retryAt.delete(entry.id);
+        host.overlay.landed(entry.id, outcome.entity);
+        list.remove(entry.id);
+        host.settle(entry.id, entry.kind === 'delete' ? undefined : outcome.entity, true);
+        await records.drop(entry.id);
+        host.changed();
+        return;
+      }
+      case 'accepted':
+        return store({ ...entry, status: 'pending', taskId: outcome.taskId, error: undefined });
+      case 'retry':
+        return this.backOff(entry, outcome.error);
+      case 'conflict':
+        return store({ ...entry, status: 'conflict', conflict: outcome.conflict, error: undefined });
+      case 'failed': {
+        const error = outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
+        const next: OutboxEntry = { ...entry, status: 'failed', error };
+        list.replace(next);
+        host.settle(entry.id, error, false);
+        await records.save(next);
+        host.changed();
+        return;
+      }
+    }
+  }
+
+  private backOff(entry: OutboxEntry, error: unknown): void {
+    const { baseDelayMs, maxDelayMs } = this.timing;
+    const n = (this.failures.get(entry.id) ?? 0) + 1;
+    this.failures.set(entry.id, n);
+    const wait = fullJitter(Math.min(maxDelayMs, baseDelayMs * 2 ** (n - 1)), () => this.host.random());
+    this.retryAt.set(entry.id, this.host.scheduler.now() + wait);
+    this.host.list.replace({
+      ...entry,
+      status: 'pending',
+      error: error instanceof Error ? error : undefined,
+    });
+  }
+}
