@@ -57,7 +57,7 @@ export async function persistLists(
                 id,
                 read,
                 pages: [pages[0]],
-                pageSize,
+                ...(pageSize === undefined ? {} : { pageSize }),
                 ...(settledAt === undefined ? {} : { settledAt }),
               },
             ]
