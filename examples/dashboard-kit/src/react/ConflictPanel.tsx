@@ -9,7 +9,7 @@ interface Props {
   /** What was saved over, e.g. "sc_1"; said in the heading. */
   subject: string;
   /** What happens once every field has a choice; said under the heading. */
-  then: string;
+  nextStep: string;
   /** Called once every conflicting field has a choice. */
   onDecided(choices: Readonly<Record<string, ConflictChoice>>): void;
   /** The heading's id (unique on the page). @default 'conflict-title' */
@@ -32,7 +32,7 @@ export function ConflictPanel({
   conflict,
   display,
   subject,
-  then,
+  nextStep,
   onDecided,
   titleId = 'conflict-title',
   focus = true,
@@ -64,7 +64,7 @@ export function ConflictPanel({
       </Heading>
       <p className="small">
         Both of you changed {rows.length === 1 ? 'this field' : 'these fields'}. Choose, per field, which
-        value to keep; {then}
+        value to keep; {nextStep}
       </p>
       <table className="conflict-table">
         <thead>

@@ -154,7 +154,7 @@ export function EditForm({ control }: { control: SpendControl }) {
           conflict={conflict}
           display={spendControlConflictDisplay}
           subject={control.spend_control_id}
-          then="nothing is sent until you save again."
+          nextStep="nothing is sent until you save again."
           onDecided={decide}
         />
       )}

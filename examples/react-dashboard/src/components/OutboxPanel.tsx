@@ -57,7 +57,7 @@ function EntryRow({
           display={spendControlConflictDisplay}
           subject={entry.entityId ?? entry.type}
           heading={`Not sent: someone else changed ${entry.entityId} meanwhile`}
-          then="nothing is sent until you choose."
+          nextStep="nothing is sent until you choose."
           titleId={`conflict-title-${entry.id}`}
           focus={false}
           level={3}
