@@ -7,6 +7,7 @@ import { useAppOutbox, useOnline } from '../offline';
 
 type Choices = Readonly<Record<string, ConflictChoice>>;
 
+/** One change the outbox keeps: what it changes, where it stands, and a held conflict's panel. */
 function EntryRow({
   entry,
   outbox,
