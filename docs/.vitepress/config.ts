@@ -47,6 +47,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Your own resources', link: '/guide/resources' },
       { text: 'Reads, versions and history', link: '/guide/reads-and-versions' },
       { text: 'Lists', link: '/guide/lists' },
+      { text: 'Offline writes', link: '/guide/offline' },
       { text: 'Writes and conflicts', link: '/guide/writes' },
       { text: 'Errors and retries', link: '/guide/errors-and-retries' },
       { text: 'Tasks and polling', link: '/guide/tasks-and-polling' },

@@ -9,5 +9,5 @@ export default defineConfig({
   dts: true,
   sourcemap: true,
   // Peer and workspace dependencies stay imports: the app provides React, and core is shared.
-  external: ['react', 'react-dom', '@vstore/core'],
+  external: ['react', 'react-dom', /^@vstore\/core(\/.*)?$/],
 });

@@ -8,5 +8,5 @@ export default defineConfig({
   fixedExtension: true,
   dts: true,
   sourcemap: true,
-  external: ['vue', '@vstore/core'],
+  external: ['vue', /^@vstore\/core(\/.*)?$/],
 });

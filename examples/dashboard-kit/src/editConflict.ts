@@ -1,26 +1,7 @@
-import { EditConflictError } from '@vstore/core';
+import type { ConflictChoice, EditConflict } from '@vstore/core';
 
-/**
- * What core's `EditConflictError` carries, typed by shape so the logic below works on plain records:
- * the version the edit started from (`base`), the recipe's result (`mine`), the latest (`theirs`),
- * and the fields both sides changed to different values (`fields`).
- */
-export interface EditConflict<T extends object> {
-  readonly fields: readonly string[];
-  readonly base: T;
-  readonly mine: T;
-  readonly theirs: T & { readonly version: number };
-}
-
-/**
- * The conflict an `edit(…, { onConflict: 'abort' })` stopped at, or undefined for any other error.
- * `T` is the caller's word for the resource the edit ran on.
- */
-export function editConflictOf<T extends object>(error: unknown): EditConflict<T> | undefined {
-  return error instanceof EditConflictError ? (error as unknown as EditConflict<T>) : undefined;
-}
-
-export type ConflictChoice = 'mine' | 'theirs';
+// The conflict itself is core's data (`editConflictOf`, an outbox entry's `conflict`), and so is going
+// on from a choice per field (`resolveConflict`): what is here is how the dashboards word it.
 
 /** One conflicting field as a person compares it: the same field in the three states, as text. */
 export interface ConflictRow {
@@ -47,22 +28,8 @@ export function formatValue(_field: string, value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** Equality of JSON values (what a service sends): key order does not matter, `undefined` keys do not count. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keys = (o: object) => Object.keys(o).filter((k) => (o as Record<string, unknown>)[k] !== undefined);
-  const ka = keys(a);
-  if (ka.length !== keys(b).length) return false;
-  return ka.every((k) => Object.hasOwn(b, k) && jsonEqual(fieldOf(a, k), fieldOf(b, k)));
-}
-
-/** The conflict as rows of base / yours / theirs, one per conflicting field, in the error's order. */
-export function conflictRows<T extends object>(
-  conflict: EditConflict<T>,
-  display: ConflictDisplay = {},
-): ConflictRow[] {
+/** The conflict as rows of base / yours / theirs, one per conflicting field, in the conflict's order. */
+export function conflictRows(conflict: EditConflict<object>, display: ConflictDisplay = {}): ConflictRow[] {
   const format = display.format ?? formatValue;
   return conflict.fields.map((field) => ({
     field,
@@ -73,12 +40,6 @@ export function conflictRows<T extends object>(
   }));
 }
 
-/** Top-level fields this person changed: where `mine` differs from `base`. */
-export function fieldsChanged(base: object, mine: object): string[] {
-  const keys = new Set([...Object.keys(base), ...Object.keys(mine)]);
-  return [...keys].filter((key) => !jsonEqual(fieldOf(base, key), fieldOf(mine, key)));
-}
-
 /** Conflicting fields that have no choice yet. */
 export function unresolvedFields(
   conflict: EditConflict<object>,
@@ -87,44 +48,14 @@ export function unresolvedFields(
   return conflict.fields.filter((field) => choices[field] !== 'mine' && choices[field] !== 'theirs');
 }
 
-export interface ConflictResolution<T> {
-  /** The version the next edit starts from, and passes as `baseVersion`: theirs, the latest. */
-  baseVersion: number;
-  /** Theirs with this person's changes on top, less the conflicting ones they gave up. */
-  next: T;
-  /** The fields the next edit writes: every change of this person's that is kept. */
-  fields: string[];
-}
-
 /**
- * The next edit after a conflict. A field changed on one side only keeps that change (theirs is
- * already in `theirs`, mine is written again); a conflicting field is written as mine ("keep mine")
- * or left as theirs ("take theirs"). Throws a `TypeError` naming any conflicting field without a choice.
+ * What a resolution did, in a sentence for a status line ("Kept yours for Limit; …"), ending with
+ * `then`: what happens next (save again, or the change being sent).
  */
-export function resolveConflict<T extends object>(
-  conflict: EditConflict<T>,
-  choices: Readonly<Partial<Record<string, ConflictChoice>>>,
-): ConflictResolution<T> {
-  const open = unresolvedFields(conflict, choices);
-  if (open.length > 0) throw new TypeError(`Choose mine or theirs for: ${open.join(', ')}.`);
-  const conflicting = new Set(conflict.fields);
-  const fields = fieldsChanged(conflict.base, conflict.mine).filter(
-    (field) => !conflicting.has(field) || choices[field] === 'mine',
-  );
-  const next: Record<string, unknown> = { ...conflict.theirs };
-  for (const field of fields) {
-    const value = fieldOf(conflict.mine, field);
-    if (value === undefined) delete next[field];
-    else next[field] = structuredClone(value);
-  }
-  return { baseVersion: conflict.theirs.version, next: next as T, fields };
-}
-
-/** What a resolution did, in a sentence for a status line ("Kept yours for Limit; …"). */
 export function describeResolution(
   rows: readonly ConflictRow[],
   choices: Readonly<Partial<Record<string, ConflictChoice>>>,
-  leftToSave: boolean,
+  then: string,
 ): string {
   const labels = (choice: ConflictChoice) =>
     rows.filter((row) => choices[row.field] === choice).map((row) => row.label);
@@ -135,8 +66,9 @@ export function describeResolution(
     ...(taken.length ? [`took theirs for ${taken.join(', ')}`] : []),
   ];
   const done = parts.join(' and ');
-  const sentence = done.charAt(0).toUpperCase() + done.slice(1);
-  return leftToSave
-    ? `${sentence}. Save to write your changes on top of theirs.`
-    : `${sentence}. Nothing of yours is left to save.`;
+  return `${done.charAt(0).toUpperCase()}${done.slice(1)}. ${then}`;
 }
+
+/** The sentence after a form's conflict: whether anything of this person's is left to save. */
+export const formResolutionNext = (leftToSave: boolean): string =>
+  leftToSave ? 'Save to write your changes on top of theirs.' : 'Nothing of yours is left to save.';

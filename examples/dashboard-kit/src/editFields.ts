@@ -1,4 +1,9 @@
-import type { SpendControl } from '@vstore/core';
+import {
+  type ResourcePatch,
+  type SpendControl,
+  type SpendControlUpdateKey,
+  threeWayDiff,
+} from '@vstore/core';
 import { type ConflictDisplay, formatValue } from './editConflict';
 import { formatMoney } from './format';
 
@@ -9,6 +14,12 @@ export interface EditFields {
   status: string;
   interval: string;
 }
+
+/** The fields a spend control's edit may write, the service's update-valid fields. */
+export const UPDATABLE: readonly SpendControlUpdateKey[] = ['name', 'status', 'limit', 'interval'];
+
+/** What the form sends: the update-valid fields this person typed differently from the form's base. */
+export type SpendControlPatch = ResourcePatch<SpendControl, SpendControlUpdateKey>;
 
 export const editFieldsOf = (c: SpendControl): EditFields => ({
   name: c.name ?? '',
@@ -23,51 +34,21 @@ export function parseAmount(text: string): number | undefined {
   return Number.isFinite(amount) && amount >= 0 ? amount : undefined;
 }
 
-/** Whether a field differs; amounts compare as numbers, so "500.0" is no change from 500. */
-export const fieldDiffers = (before: EditFields, after: EditFields, key: keyof EditFields): boolean =>
-  key === 'amount' ? parseAmount(before.amount) !== parseAmount(after.amount) : before[key] !== after[key];
-
-/** What changed between two states, as "field: before → after" lines. */
-export function changedFields(before: EditFields, after: EditFields): string[] {
-  return (Object.keys(before) as (keyof EditFields)[])
-    .filter((key) => fieldDiffers(before, after, key))
-    .map((key) => `${key === 'amount' ? 'limit' : key}: ${before[key]} → ${after[key]}`);
-}
-
-/** How a saved edit went: its version, what it was re-applied on top of, and how many runs it took. */
-export interface EditOutcome {
-  version: number;
-  /** Someone else's changes that the edit was re-applied on top of; empty when there were none. */
-  theirs: string[];
-  attempts: number;
-}
-
 /**
- * The form's edit for core's `edit`: a recipe that writes only the fields this person changed from
- * the form's `base`, so another writer's changes to other fields survive a re-run after a 409, and
- * the outcome of a save, which names what someone else changed meanwhile.
+ * The patch the form makes of `base`: only the fields typed differently, so another writer's change
+ * to any other field stands. Amounts compare as numbers ("500.0" is no change from 500); an amount
+ * that is not a number yet is left out (the form says so and does not save).
  */
-export function editFromForm(base: EditFields, wanted: EditFields, amount: number) {
-  let attempts = 0;
-  let seen = base;
-  return {
-    recipe(draft: SpendControl): void {
-      attempts += 1;
-      // The state this run starts from: anything that differs from the form's base is someone else's.
-      seen = editFieldsOf(draft);
-      if (wanted.name !== base.name) draft.name = wanted.name;
-      if (wanted.status !== base.status) draft.status = wanted.status as SpendControl['status'];
-      if (wanted.interval !== base.interval) draft.interval = wanted.interval as SpendControl['interval'];
-      if (fieldDiffers(base, wanted, 'amount')) {
-        draft.limit = { currency: draft.limit?.currency ?? 'USD', amount };
-      }
-    },
-    outcome: (saved: SpendControl): EditOutcome => ({
-      version: saved.version,
-      theirs: changedFields(base, seen),
-      attempts,
-    }),
-  };
+export function formPatch(base: SpendControl, form: EditFields): SpendControlPatch {
+  const was = editFieldsOf(base);
+  const patch: SpendControlPatch = {};
+  if (form.name !== was.name) patch.name = form.name;
+  if (form.status !== was.status) patch.status = form.status as NonNullable<SpendControl['status']>;
+  if (form.interval !== was.interval) patch.interval = form.interval as NonNullable<SpendControl['interval']>;
+  const amount = parseAmount(form.amount);
+  if (amount !== undefined && amount !== parseAmount(was.amount))
+    patch.limit = { currency: base.limit?.currency ?? 'USD', amount };
+  return patch;
 }
 
 const LABELS: Readonly<Record<string, string>> = {
@@ -77,9 +58,31 @@ const LABELS: Readonly<Record<string, string>> = {
   interval: 'Interval',
 };
 
+const show = (field: string, value: unknown) =>
+  field === 'limit' ? formatMoney(value as SpendControl['limit']) : formatValue(field, value);
+
+/**
+ * What someone else changed between the form's `base` and the `saved` state that this save left as
+ * they made it, as "field: before → after" lines (core's `threeWayDiff`, over the update-valid fields).
+ */
+export function theirChanges(base: SpendControl, patch: SpendControlPatch, saved: SpendControl): string[] {
+  const mine = { ...base, ...patch };
+  return threeWayDiff(base, mine, saved, UPDATABLE)
+    .merged.filter((field) => !Object.hasOwn(patch, field))
+    .map(
+      (field) =>
+        `${field}: ${show(field, base[field as SpendControlUpdateKey])} → ${show(field, saved[field as SpendControlUpdateKey])}`,
+    );
+}
+
 /** How a spend control's conflicting fields read in the conflict panel: labelled, the limit as money. */
 export const spendControlConflictDisplay: ConflictDisplay = {
   label: (field) => LABELS[field] ?? field,
-  format: (field, value) =>
-    field === 'limit' ? formatMoney(value as SpendControl['limit']) : formatValue(field, value),
+  format: show,
 };
+
+/** The fields of a patch as a person reads them: "Limit $7,000.00, Name Travel". */
+export const describePatch = (patch: Readonly<Record<string, unknown>>): string =>
+  Object.entries(patch)
+    .map(([field, value]) => `${LABELS[field] ?? field} ${show(field, value)}`)
+    .join(', ');

@@ -1,9 +1,12 @@
+import type { OutboxStorageError } from '@vstore/core/offline';
 import { admin, network, serviceUrl } from '@vstore/dashboard-kit';
 import { useAccounts } from '@vstore/react';
 import { useCallback, useState } from 'react';
 import { AccountList } from './components/AccountList';
 import { ChaosPanel } from './components/ChaosPanel';
 import { LiveEvents } from './components/LiveEvents';
+import { OfflineIndicator } from './components/OfflineIndicator';
+import { OutboxPanel } from './components/OutboxPanel';
 import { SpendControlDetail } from './components/SpendControlDetail';
 import { SpendControlTable } from './components/SpendControlTable';
 import { useAccount } from './useAccount';
@@ -26,7 +29,8 @@ function AccountControls({ accountId }: { accountId: string }) {
   );
 }
 
-export function App() {
+/** `storageError`: why offline work is off, when the browser refused storage (see main.tsx). */
+export function App({ storageError }: { storageError?: OutboxStorageError | undefined }) {
   const accounts = useAccounts();
   const [accountId, setAccountId] = useState<string>();
   const first = accounts.data[0]?.account_id;
@@ -43,12 +47,19 @@ export function App() {
             newer.
           </p>
         </div>
+        <OfflineIndicator />
       </header>
+      {storageError && (
+        <p className="notice warn" role="status" data-testid="storage-error">
+          This browser refused storage, so changes are not kept offline: {storageError.message}
+        </p>
+      )}
       <main className="layout">
         <div className="column narrow">
           <AccountList selectedId={accountId} onSelect={selectAccount} />
         </div>
         <div className="column wide">
+          <OutboxPanel />
           {/* Keyed by account: another account starts with its own filter and selection. */}
           {accountId && <AccountControls key={accountId} accountId={accountId} />}
         </div>

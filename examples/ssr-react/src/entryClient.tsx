@@ -2,7 +2,7 @@ import { createClient, hydrate } from '@vstore/react';
 import { useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Page } from './Page';
-import '@vstore/dashboard-kit/styles.css';
+import './styles.css';
 
 const root = document.getElementById('root');
 const state = document.getElementById('vstore-snapshot');

@@ -1,6 +1,6 @@
 import { createClient, hydrate } from '@vstore/vue';
 import { createPage } from './page';
-import '@vstore/dashboard-kit/styles.css';
+import './styles.css';
 
 const root = document.getElementById('root');
 const state = document.getElementById('vstore-snapshot');

@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 
-// For the root `tsc` run, which does not read .vue files (the components are vue-dashboard's).
+// For the root `tsc` run, which does not read .vue files.
 declare module '*.vue' {
   import type { DefineComponent } from 'vue';
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type SsrServerOptions, startSsrServer as start } from '@vstore/dashboard-kit/ssr-server';
+import { type SsrServerOptions, startSsrServer as start } from './ssrServer';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

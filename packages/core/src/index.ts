@@ -103,6 +103,8 @@ export type {
   SharedPollOptions,
 } from './crossTab/index';
 export { createChannelLocks, createCrossTab, defaultLockManager, pollTaskShared } from './crossTab/index';
+// conflicts as data: what a conflict panel shows (resolveConflict and threeWayDiff below)
+export { type EditConflict, editConflictOf } from './errors/editConflictOf';
 export type { VStoreError } from './errors/vstoreError';
 // events
 export type {
@@ -166,6 +168,13 @@ export type {
   OptimisticLayer,
 } from './optimistic/index';
 export { createOptimisticLayer } from './optimistic/index';
+// conflicts: going on from a choice per field, and the three-way comparison behind them
+export {
+  type ConflictChoice,
+  type ConflictResolution,
+  resolveConflict,
+} from './resources/resolveConflict';
+export { type ThreeWayDiff, threeWayDiff } from './resources/threeWayDiff';
 // server rendering
 export type { ClientSnapshot, ErrorRecord, ReadRecord } from './ssr/index';
 export { dehydrate, hydrate, InvalidSnapshotError, serializeSnapshot } from './ssr/index';

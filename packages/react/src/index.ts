@@ -12,6 +12,7 @@ export type {
 export { type AccountListParams, useAccounts } from './useAccounts';
 export { useEntity } from './useEntity';
 export { type ListHookOptions, type ListHookResult, useList } from './useList';
+export { type OutboxResult, type OutboxSource, useOutbox } from './useOutbox';
 export {
   type ResourceOptions,
   type ResourceResult,
@@ -23,7 +24,11 @@ export {
 export { useSpendControl, useSpendControlHistory } from './useSpendControl';
 export { type SpendControlListParams, useSpendControls } from './useSpendControls';
 export { type TaskHookStatus, type TaskResult, useTask } from './useTask';
-export { type UpdateResourceResult, useUpdateResource } from './useUpdateResource';
+export {
+  type UpdateResourceOptions,
+  type UpdateResourceResult,
+  useUpdateResource,
+} from './useUpdateResource';
 export {
   type MutationStatus,
   type UpdateSpendControlResult,

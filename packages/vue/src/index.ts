@@ -4,6 +4,7 @@ export { createVStore, useClient, type VStorePlugin } from './createVStore';
 export { type AccountListParams, useAccounts } from './useAccounts';
 export { useEntity } from './useEntity';
 export { type ListHookOptions, type ListState, useList } from './useList';
+export { type OutboxSource, type OutboxState, useOutbox } from './useOutbox';
 export {
   type ResourceOptions,
   type ResourceSource,
@@ -15,7 +16,12 @@ export {
 export { type UseSpendControlOptions, useSpendControl, useSpendControlHistory } from './useSpendControl';
 export { type SpendControlListParams, type UseListOptions, useSpendControls } from './useSpendControls';
 export { type TaskHookStatus, type TaskState, useTask } from './useTask';
-export { type MutationStatus, type UpdateResourceState, useUpdateResource } from './useUpdateResource';
+export {
+  type MutationStatus,
+  type UpdateResourceOptions,
+  type UpdateResourceState,
+  useUpdateResource,
+} from './useUpdateResource';
 export {
   type SpendControlPatch,
   type SpendControlRecipe,

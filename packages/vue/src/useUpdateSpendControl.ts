@@ -1,6 +1,6 @@
 import type { Client, SpendControl, SpendControlUpdateKey } from '@vstore/core';
 import { useClient } from './createVStore';
-import { type UpdateResourceState, useUpdateResource } from './useUpdateResource';
+import { type UpdateResourceOptions, type UpdateResourceState, useUpdateResource } from './useUpdateResource';
 
 type SpendControls = Client['spendControls'];
 /** The fields `mutate` may send to a spend control: `name`, `status`, `limit`, `interval`. */
@@ -10,6 +10,7 @@ export type SpendControlRecipe = Parameters<SpendControls['edit']>[1];
 /** What `useUpdateSpendControl` returns: `useUpdateResource` over `client.spendControls`. */
 export type UpdateSpendControlState = UpdateResourceState<SpendControl, SpendControlUpdateKey>;
 
-/** Writes to spend controls: `useUpdateResource(client.spendControls)`. */
-export const useUpdateSpendControl = (options: { client?: Client } = {}): UpdateSpendControlState =>
-  useUpdateResource(useClient(options.client).spendControls);
+/** Writes to spend controls: `useUpdateResource(client.spendControls, options)` (`{ outbox }` included). */
+export const useUpdateSpendControl = (
+  options: UpdateResourceOptions & { client?: Client } = {},
+): UpdateSpendControlState => useUpdateResource(useClient(options.client).spendControls, options);

@@ -104,7 +104,7 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
       await page.screenshot({ path: screenshotPath(`${dashboard.shots}-1-loaded`), fullPage: true });
     });
 
-    it('re-applies an edit over a concurrent writer: both changes kept, version +2', async () => {
+    it("lands an edit over a concurrent writer's change to another field: both kept, version +2", async () => {
       let intercepted = 0;
       await page.route(`${api.url}/spend_controls/sc_1`, async (route) => {
         if (route.request().method() !== 'PATCH' || intercepted++ > 0) return route.continue();
@@ -124,7 +124,8 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
       await page.unroute(`${api.url}/spend_controls/sc_1`);
       expect(await outcome.textContent()).toMatch(/Saved as version 3, on top of someone else's change/);
       expect(await outcome.textContent()).toContain('name: Travel → Travel (ops)');
-      expect(await outcome.textContent()).toMatch(/2 attempts/);
+      // The outbox met the 409, read the latest, found no field both changed, and sent again.
+      expect(sent.filter((r) => r === 'PATCH /spend_controls/sc_1')).toHaveLength(2);
       expect(await text('sc-detail-version')).toBe('v3');
       expect(await text('sc-field-name')).toBe('Travel (ops)');
       expect(await text('sc-field-limit')).toBe('$6,500.00');
@@ -408,8 +409,8 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
       await testId('error-panel').waitFor({ state: 'detached', timeout: 30_000 });
     });
 
-    it('words a failed read on the way to a save as the save, and saves on a second try', async () => {
-      // sc_3 is selected. The service reports a conflict, and the read of the latest version that follows fails.
+    it('keeps a save the service cannot take yet as waiting, with the reason, and lands it once it can', async () => {
+      // sc_3 is selected. The service reports a conflict, and the reads of the latest version that follow fail.
       const route = sc3Route();
       const held = Number((await text('sc-detail-version')).slice(1));
       await page.route(route, (r) =>
@@ -439,23 +440,29 @@ export function dashboardScenarios(dashboard: DashboardUnderTest): void {
               }),
             }),
       );
-      const form = testId('edit-form');
+      const entry = testId('outbox-panel').locator('[data-testid="outbox-entry"][data-entity="sc_3"]');
       try {
         await testId('edit-name').fill('Meals (e2e)');
         await testId('edit-save').click();
-        const panel = form.getByTestId('error-panel');
-        await panel.waitFor({ timeout: 30_000 });
-        expect(await panel.locator('.error-title').textContent()).toBe('Saving sc_3 failed (HTTP 503)');
-        const message = (await panel.getByTestId('error-message').textContent()) ?? '';
-        expect(message).toMatch(/^Reading the latest version before saving did not work: /);
-        expect(message).not.toMatch(/\.\./);
+        // Every view shows the change at once; the outbox keeps it and says why it waits.
+        await until('the change shown', async () => (await text('sc-field-name')) === 'Meals (e2e)');
+        await until(
+          'the reason it waits',
+          async () =>
+            (await entry.getByTestId('outbox-entry-state').textContent()) ===
+            'waiting to try again (the service answered HTTP 503)',
+          30_000,
+        );
+        expect(await text('offline-indicator')).toBe('Online · 1 change sending');
+        expect(await testId('edit-form').getByTestId('error-panel').count()).toBe(0);
       } finally {
         await page.unroute(route);
       }
-      await testId('edit-save').click();
+      // The outbox tries again by itself (backoff), and the save lands.
       const saved = page.getByRole('status').filter({ hasText: 'Saved as version' });
-      await saved.waitFor({ timeout: 30_000 });
+      await saved.waitFor({ timeout: 45_000 });
       expect(await text('sc-field-name')).toBe('Meals (e2e)');
+      await until('the outbox to be empty', async () => (await entry.count()) === 0);
     });
 
     it('shows every field a version changed, and pages the history past 20 rows', async () => {

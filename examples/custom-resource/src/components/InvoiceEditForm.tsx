@@ -1,6 +1,10 @@
-import { editConflictOf } from '@vstore/dashboard-kit';
-import { ConflictPanel, useConflictResolution } from '@vstore/dashboard-kit/react';
-import { useUpdateResource } from '@vstore/react';
+import {
+  type ConflictChoice,
+  type EditConflict,
+  editConflictOf,
+  resolveConflict,
+  useUpdateResource,
+} from '@vstore/react';
 import { type FormEvent, useState } from 'react';
 import { invoiceApi } from '../config';
 import { fieldLabel, formatTotal, invoiceConflictDisplay } from '../format';
@@ -12,6 +16,7 @@ import {
   parseTotal,
 } from '../invoiceForm';
 import { INVOICE_STATUSES, type Invoice } from '../invoices';
+import { ConflictPanel } from './ConflictPanel';
 import { ErrorNotice } from './ErrorNotice';
 
 interface Saved {
@@ -20,25 +25,54 @@ interface Saved {
   merged: string[];
 }
 
+/** What a resolution did, in a sentence: "Kept yours for Total. Save to write …". */
+function describeResolution(choices: Readonly<Record<string, ConflictChoice>>, leftToSave: boolean): string {
+  const fields = (choice: ConflictChoice) =>
+    Object.keys(choices)
+      .filter((field) => choices[field] === choice)
+      .map(fieldLabel);
+  const done = [
+    ...(fields('mine').length ? [`Kept yours for ${fields('mine').join(', ')}`] : []),
+    ...(fields('theirs').length ? [`took theirs for ${fields('theirs').join(', ')}`] : []),
+  ].join(' and ');
+  const next = leftToSave
+    ? 'Save to write your changes on top of theirs.'
+    : 'Nothing of yours is left to save.';
+  return `${done.charAt(0).toUpperCase()}${done.slice(1)}. ${next}`;
+}
+
 /**
  * Sets absolute values, so it saves with `onConflict: 'abort'` from the version it was opened on:
  * a change by someone else to another field is merged; a change to a field this person also changed
- * stops the save and shows base / yours / theirs, to keep mine or take theirs per field.
+ * stops the save with an `EditConflictError`, which core's `editConflictOf` reads as base / yours /
+ * theirs, to keep mine or take theirs per field (`resolveConflict`, also core's).
  */
 export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
   const [base, setBase] = useState(invoice);
   const [form, setForm] = useState(() => invoiceFieldsOf(invoice));
   const [saved, setSaved] = useState<Saved>();
+  const [conflict, setConflict] = useState<EditConflict<Invoice>>();
+  const [resolved, setResolved] = useState<string>();
   const { edit, status, error } = useUpdateResource(invoiceApi);
-  const { conflict, rows, choices, choose, resolved, clearResolved } = useConflictResolution<Invoice>(
-    error,
-    invoiceConflictDisplay(invoice.currency),
-    // Every field decided: the form now starts from theirs, with the kept changes of mine typed in.
-    (resolution, theirs) => {
-      setBase(theirs);
-      setForm(invoiceFieldsOf(resolution.next));
-    },
-  );
+  // A new error from the save (React's "adjust state during render"): a conflict opens the panel.
+  const [seenError, setSeenError] = useState<unknown>();
+  if (error !== seenError) {
+    setSeenError(error);
+    const stopped = editConflictOf<Invoice>(error);
+    if (stopped) {
+      setConflict(stopped);
+      setResolved(undefined);
+    }
+  }
+  // Every field decided: the form now starts from theirs, with the kept changes of mine typed in.
+  const decide = (choices: Readonly<Record<string, ConflictChoice>>) => {
+    if (!conflict) return;
+    const resolution = resolveConflict(conflict, choices);
+    setResolved(describeResolution(choices, resolution.fields.length > 0));
+    setBase(conflict.theirs);
+    setForm(invoiceFieldsOf(resolution.next));
+    setConflict(undefined);
+  };
   const changed = changedInvoiceFields(invoiceFieldsOf(base), form);
   const total = parseTotal(form.total);
   // While nothing is typed, the form follows newer versions (React's "adjust state during render").
@@ -53,7 +87,7 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
     if (total === undefined || changed.length === 0 || conflict) return;
     let merged: readonly string[] = [];
     setSaved(undefined);
-    clearResolved();
+    setResolved(undefined);
     const result = await edit(invoice.invoice_id, invoiceRecipe(invoiceFieldsOf(base), form), {
       onConflict: 'abort',
       baseVersion: base.version,
@@ -137,7 +171,12 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
         {status === 'pending' ? 'Saving…' : 'Save changes'}
       </button>
       {conflict && (
-        <ConflictPanel rows={rows} choices={choices} onChoose={choose} subject={invoice.invoice_id} />
+        <ConflictPanel
+          conflict={conflict}
+          display={invoiceConflictDisplay(invoice.currency)}
+          subject={invoice.invoice_id}
+          onDecided={decide}
+        />
       )}
       {resolved && (
         <p className="notice ok" role="status" data-testid="conflict-resolved">

@@ -1,7 +1,6 @@
-import { formatTime } from '@vstore/dashboard-kit';
 import { useResourceHistory } from '@vstore/react';
 import { invoiceApi } from '../config';
-import { formatTotal } from '../format';
+import { formatTime, formatTotal } from '../format';
 import { ErrorNotice } from './ErrorNotice';
 
 /** Every version of one invoice (GET /invoices/{id}/history), newest first. */

@@ -1,2 +1,1 @@
 export { ConflictPanel } from './ConflictPanel';
-export { type ConflictResolutionState, useConflictResolution } from './useConflictResolution';

@@ -1,5 +1,6 @@
 import { type Account, useAccounts } from '@vstore/react';
 import { useState } from 'react';
+import { useRefetchOnReconnect } from '../offline';
 import { AccountRow } from './AccountRow';
 import { ErrorPanel } from './ErrorPanel';
 
@@ -23,6 +24,7 @@ interface Props {
 /** The accounts, read as a list; select one to see its spend controls, or delete it. */
 export function AccountList({ selectedId, onSelect }: Props) {
   const accounts = useAccounts();
+  useRefetchOnReconnect(accounts.refetch);
   const ids = useIdsSeen(accounts.data);
   return (
     <section className="panel" data-testid="accounts">

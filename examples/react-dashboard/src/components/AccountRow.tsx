@@ -1,5 +1,6 @@
-import { type Task, useTask, useVStoreClient } from '@vstore/react';
+import { type Task, useOutbox, useTask, useVStoreClient } from '@vstore/react';
 import { useEffect, useState } from 'react';
+import { useAppOutbox } from '../offline';
 import { useAccount } from '../useAccount';
 import { ErrorPanel } from './ErrorPanel';
 
@@ -55,22 +56,31 @@ interface RowProps {
   onSelect: (id: string) => void;
 }
 
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
 /**
- * One account: select it to list its spend controls, delete it through its task. A deletion seen
- * here by any way (this tab's task, an event, another tab, a 404 read) shows the same "deleted"
- * state, with the name the account had.
+ * One account: select it to list its spend controls, delete it through its task. The deletion goes
+ * through the outbox: stored first, sent when online, its task followed to the end by the tab that
+ * sends, across reloads; every tab shows its progress from the outbox's entry. A deletion seen here
+ * by any way (this tab's task, an event, another tab, a 404 read) shows the same "deleted" state,
+ * with the name the account had.
  */
 export function AccountRow({ id, selected, onSelect }: RowProps) {
   const client = useVStoreClient();
+  const outbox = useAppOutbox();
+  const { entries } = useOutbox(outbox);
+  const deletion = entries.find((entry) => entry.kind === 'delete' && entry.entityId === id);
   const { account, name, standing } = useAccount(id);
+  // The deletion's task, kept once seen: the entry leaves the outbox when the task completes.
   const [taskId, setTaskId] = useState<string>();
+  if (deletion?.taskId !== undefined && deletion.taskId !== taskId) setTaskId(deletion.taskId);
   const [confirming, setConfirming] = useState(false);
   const [requestError, setRequestError] = useState<unknown>();
   const { task, status, error } = useTask(taskId);
   const gone = standing.state === 'deleted';
   const { refetch } = account;
 
-  // Once this tab's deletion completes, read the account again: the service now answers 404.
+  // Once the deletion completes, read the account again: the service now answers 404.
   useEffect(() => {
     if (status === 'success') void refetch();
   }, [status, refetch]);
@@ -78,7 +88,11 @@ export function AccountRow({ id, selected, onSelect }: RowProps) {
   const remove = () => {
     setConfirming(false);
     setRequestError(undefined);
-    client.accounts.delete(id).then((t) => setTaskId(t.task_id), setRequestError);
+    if (!outbox) return void client.accounts.delete(id).then((t) => setTaskId(t.task_id), setRequestError);
+    // Discarded, or the page closed: nothing to report (a closed page's next one carries it on).
+    outbox.delete(client.accounts, id).catch((e: unknown) => {
+      if (!isAbort(e)) setRequestError(e);
+    });
   };
 
   return (
@@ -109,7 +123,7 @@ export function AccountRow({ id, selected, onSelect }: RowProps) {
           <span className="pill deleted" data-testid="account-deleted">
             deleted
           </span>
-        ) : standing.state === 'deleting' && taskId === undefined ? (
+        ) : standing.state === 'deleting' && taskId === undefined && !deletion ? (
           <span className="pill deleting" data-testid="account-deleting">
             deleting
           </span>
@@ -119,7 +133,7 @@ export function AccountRow({ id, selected, onSelect }: RowProps) {
               type="button"
               className="button danger"
               data-testid={`delete-${id}`}
-              disabled={taskId !== undefined || !account.data}
+              disabled={taskId !== undefined || deletion !== undefined || !account.data}
               onClick={() => setConfirming(true)}
             >
               Delete account
@@ -146,10 +160,15 @@ export function AccountRow({ id, selected, onSelect }: RowProps) {
         </fieldset>
       )}
       {account.data && !gone && <p className="small muted">Status: {account.data.status}</p>}
-      {standing.readOnlyReason && taskId === undefined && (
+      {standing.readOnlyReason && taskId === undefined && !deletion && (
         <p className="small muted" data-testid="account-reason">
           {gone ? 'Deleted (here, by an event or in another tab).' : 'Its deletion was started elsewhere.'}{' '}
           Its spend controls are read-only.
+        </p>
+      )}
+      {deletion && taskId === undefined && (
+        <p className="small notice" role="status" data-testid="deletion-queued">
+          Deletion of {name ?? id} kept in this browser: it is sent when the service can be reached.
         </p>
       )}
       {taskId && <TaskProgress task={task} error={error} />}

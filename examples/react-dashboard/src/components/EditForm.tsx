@@ -1,42 +1,60 @@
 import {
-  changedFields,
+  conflictRows,
+  describeResolution,
   type EditFields,
-  type EditOutcome,
-  editConflictOf,
   editFieldsOf,
-  editFromForm,
   formatMoney,
+  formPatch,
+  formResolutionNext,
   parseAmount,
   spendControlConflictDisplay,
+  theirChanges,
+  UPDATABLE,
 } from '@vstore/dashboard-kit';
-import { ConflictPanel, useConflictResolution } from '@vstore/dashboard-kit/react';
-import { type SpendControl, useUpdateSpendControl } from '@vstore/react';
+import { ConflictPanel } from '@vstore/dashboard-kit/react';
+import {
+  type ConflictChoice,
+  type EditConflict,
+  EditConflictError,
+  resolveConflict,
+  type SpendControl,
+  threeWayDiff,
+  useOutbox,
+  useUpdateSpendControl,
+} from '@vstore/react';
 import { type FormEvent, useState } from 'react';
+import { useAppOutbox, useOnline } from '../offline';
 import { ErrorPanel } from './ErrorPanel';
 
+interface Outcome {
+  version: number;
+  /** What someone else changed meanwhile that the save kept, as "field: before → after". */
+  theirs: string[];
+}
+
 /**
- * Sets absolute values, so it edits with `onConflict: 'abort'` from the version it was opened on:
- * another writer's change to other fields is merged, but a change to a field this person also
- * changed stops the save and shows base / yours / theirs, to keep mine or take theirs per field.
+ * Sets absolute values from the version it was opened on. A change another writer made meanwhile
+ * to a field this person also changed stops the save before anything is stored: base / yours /
+ * theirs, to keep mine or take theirs per field (core's `threeWayDiff` and `resolveConflict`).
+ * Otherwise the change goes through the outbox: every reader shows it at once, offline too, and it
+ * is sent until it lands; one the outbox itself finds in conflict shows in "Changes waiting".
  */
 export function EditForm({ control }: { control: SpendControl }) {
   const [base, setBase] = useState(control);
   const [form, setForm] = useState(() => editFieldsOf(control));
-  const [outcome, setOutcome] = useState<EditOutcome>();
-  const { edit, status, error } = useUpdateSpendControl();
-  const { conflict, rows, choices, choose, resolved, clearResolved } = useConflictResolution<SpendControl>(
-    error,
-    spendControlConflictDisplay,
-    // Every field decided: the form now starts from theirs, with the kept changes of mine typed in.
-    (resolution, theirs) => {
-      setBase(theirs);
-      setForm(editFieldsOf(resolution.next));
-    },
-  );
-  const mine = changedFields(editFieldsOf(base), form);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [conflict, setConflict] = useState<EditConflict<SpendControl>>();
+  const [resolved, setResolved] = useState<string>();
+  const online = useOnline();
+  const outbox = useAppOutbox();
+  const { mutate, status, error } = useUpdateSpendControl({ outbox });
+  // A change of this control the outbox holds as a conflict, to resolve in "Changes waiting".
+  const held = useOutbox(outbox).conflicts.some((entry) => entry.entityId === control.spend_control_id);
+  const patch = formPatch(base, form);
+  const changed = Object.keys(patch).length > 0;
   const amount = parseAmount(form.amount);
-  // While nothing is typed, the form follows newer versions (React's "adjust state during render").
-  if (mine.length === 0 && !conflict && control.version > base.version) {
+  // While nothing is typed, the form follows what readers show (React's "adjust state during render").
+  if (!changed && !conflict && control !== base && control.version >= base.version) {
     setBase(control);
     setForm(editFieldsOf(control));
   }
@@ -44,22 +62,38 @@ export function EditForm({ control }: { control: SpendControl }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The button is disabled then too; Enter in a field must not send what the button would not.
-    if (amount === undefined || mine.length === 0 || conflict) return;
-    const change = editFromForm(editFieldsOf(base), { ...form }, amount);
+    if (amount === undefined || !changed || conflict) return;
+    const mine = { ...base, ...patch };
+    const found = threeWayDiff(base, mine, control, UPDATABLE).conflicts;
     setOutcome(undefined);
-    clearResolved();
-    const saved = await edit(control.spend_control_id, change.recipe, {
-      onConflict: 'abort',
-      baseVersion: base.version,
-    });
-    if (!saved) return;
-    setOutcome(change.outcome(saved));
-    setBase(saved);
-    setForm(editFieldsOf(saved));
+    setResolved(undefined);
+    if (found.length > 0) {
+      setConflict({ fields: found, base, mine, theirs: control });
+      return;
+    }
+    // Shown at once by every reader, and kept until it lands: the form starts again from there.
+    setBase(mine);
+    setForm(editFieldsOf(mine));
+    const saved = await mutate(control.spend_control_id, patch);
+    if (saved) setOutcome({ version: saved.version, theirs: theirChanges(base, patch, saved) });
+  };
+
+  // Every field decided: the form starts from theirs, with the kept changes of mine typed in.
+  const decide = (choices: Readonly<Record<string, ConflictChoice>>) => {
+    if (!conflict) return;
+    const next = resolveConflict(conflict, choices);
+    const rows = conflictRows(conflict, spendControlConflictDisplay);
+    setResolved(describeResolution(rows, choices, formResolutionNext(next.fields.length > 0)));
+    setBase(conflict.theirs);
+    setForm(editFieldsOf(next.next));
+    setConflict(undefined);
   };
 
   const set = (key: keyof EditFields) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
+  // A conflict the outbox found and the person resolved as theirs ends the save with
+  // EditConflictError: that was their choice, said in "Changes waiting", not a failure to show here.
+  const failed = status === 'error' && !(error instanceof EditConflictError);
 
   return (
     <form className="edit-form" onSubmit={submit} data-testid="edit-form">
@@ -110,17 +144,32 @@ export function EditForm({ control }: { control: SpendControl }) {
       <button
         type="submit"
         className="button primary"
-        disabled={mine.length === 0 || amount === undefined || status === 'pending' || Boolean(conflict)}
+        disabled={!changed || amount === undefined || Boolean(conflict)}
         data-testid="edit-save"
       >
-        {status === 'pending' ? 'Saving…' : 'Save changes'}
+        Save changes
       </button>
       {conflict && (
-        <ConflictPanel rows={rows} choices={choices} onChoose={choose} subject={control.spend_control_id} />
+        <ConflictPanel
+          conflict={conflict}
+          display={spendControlConflictDisplay}
+          subject={control.spend_control_id}
+          nextStep="nothing is sent until you save again."
+          onDecided={decide}
+        />
       )}
       {resolved && (
         <p className="notice ok" role="status" data-testid="conflict-resolved">
           {resolved}
+        </p>
+      )}
+      {(status === 'pending' || held) && (
+        <p className={`notice${held ? ' warn' : ''}`} role="status" data-testid="edit-pending">
+          {held
+            ? 'Not sent yet: someone else changed the same field meanwhile. Choose what to keep under "Changes waiting".'
+            : online
+              ? 'Sending your change…'
+              : 'Saved in this browser: every view shows it, and it is sent when you are back online.'}
         </p>
       )}
       {outcome && status === 'success' && (
@@ -133,20 +182,14 @@ export function EditForm({ control }: { control: SpendControl }) {
             <>
               <strong>Saved as version {outcome.version}, on top of someone else's change.</strong> While you
               were editing, another writer changed <em>{outcome.theirs.join('; ')}</em>. Your changes touch
-              other fields
-              {outcome.attempts > 1
-                ? ` and were re-applied after the service reported the overlap (${outcome.attempts} attempts)`
-                : ''}
-              , so both are kept.
+              other fields, so both are kept.
             </>
           ) : (
             <strong>Saved as version {outcome.version}.</strong>
           )}
         </div>
       )}
-      {status === 'error' && !editConflictOf(error) && (
-        <ErrorPanel error={error} context={`Saving ${control.spend_control_id}`} action="write" />
-      )}
+      {failed && <ErrorPanel error={error} context={`Saving ${control.spend_control_id}`} action="write" />}
       <p className="muted small">Current limit: {formatMoney(control.limit)}</p>
     </form>
   );

@@ -1,5 +1,7 @@
 import { describeError } from '@vstore/dashboard-kit';
+import { NetworkError } from '@vstore/react';
 import { useState } from 'react';
+import { useOnline } from '../offline';
 
 interface Props {
   error: unknown;
@@ -22,8 +24,25 @@ async function copy(text: string): Promise<boolean> {
   }
 }
 
-/** An error, said plainly, with the support data one would quote to the service's support. */
-export function ErrorPanel({ error, context, action = 'read', onRetry, testId = 'error-panel' }: Props) {
+/**
+ * An error, said plainly, with the support data one would quote to the service's support. Offline,
+ * a request that could not reach the service is no fault to report: it says so, and that it is
+ * tried again once the page is back online.
+ */
+export function ErrorPanel(props: Props) {
+  const online = useOnline();
+  // A fetch that never reached anyone: core's NetworkError, or fetch's own TypeError (the admin route).
+  if (!online && (props.error instanceof NetworkError || props.error instanceof TypeError))
+    return (
+      <p className="notice warn" role="status" data-testid="offline-notice">
+        You are offline: {props.context.charAt(0).toLowerCase()}
+        {props.context.slice(1)} waits until the connection is back. What this browser saved is shown.
+      </p>
+    );
+  return <Reported {...props} />;
+}
+
+function Reported({ error, context, action = 'read', onRetry, testId = 'error-panel' }: Props) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const { title, message, support } = describeError(error, context, action);
   return (

@@ -1,5 +1,6 @@
 import { displayFields } from '@vstore/dashboard-kit';
 import { useSpendControl } from '@vstore/react';
+import { useRefetchOnReconnect } from '../offline';
 import { useAccount } from '../useAccount';
 import { EditForm } from './EditForm';
 import { ErrorPanel } from './ErrorPanel';
@@ -8,6 +9,7 @@ import { VersionHistory } from './VersionHistory';
 /** One control: its current state, the edit form and its version history. */
 export function SpendControlDetail({ id }: { id: string }) {
   const { data, error, status, isFetching, refetch } = useSpendControl(id);
+  useRefetchOnReconnect(refetch);
   // The service refuses writes to a closing or closed account's controls: say so instead of a form.
   const { standing } = useAccount(data?.account_id ?? undefined);
   return (

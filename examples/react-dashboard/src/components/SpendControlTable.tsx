@@ -1,6 +1,7 @@
 import { formatMoney, PAGE_SIZE } from '@vstore/dashboard-kit';
 import { type SpendControl, useSpendControls } from '@vstore/react';
 import { memo, useEffect, useState } from 'react';
+import { useRefetchOnReconnect } from '../offline';
 import { ErrorPanel } from './ErrorPanel';
 
 export type StatusFilter = 'all' | 'active' | 'paused';
@@ -63,6 +64,7 @@ export function SpendControlTable({
   const params = status === 'all' ? { account_id: accountId } : { account_id: accountId, status };
   const list = useSpendControls(params, { pageSize: PAGE_SIZE });
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  useRefetchOnReconnect(list.refetch);
   const first = data[0]?.spend_control_id;
   // Nothing chosen yet (a first load, another account): show the first control's details.
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { formatTime, historyPage, historyRows } from '@vstore/dashboard-kit';
 import { useSpendControlHistory } from '@vstore/react';
 import { useState } from 'react';
+import { useRefetchOnReconnect } from '../offline';
 import { ErrorPanel } from './ErrorPanel';
 import { VersionDiff } from './VersionDiff';
 
@@ -9,7 +10,8 @@ import { VersionDiff } from './VersionDiff';
  * and a diff of any two of them.
  */
 export function VersionHistory({ id }: { id: string }) {
-  const { data, status, error, isFetching } = useSpendControlHistory(id);
+  const { data, status, error, isFetching, refetch } = useSpendControlHistory(id);
+  useRefetchOnReconnect(refetch);
   const [picked, setPicked] = useState<{ left?: number; right?: number }>({});
   const [pageIndex, setPageIndex] = useState(0);
   if (status === 'error' && !data)

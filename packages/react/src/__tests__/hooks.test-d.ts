@@ -1,13 +1,17 @@
 import type { Account, Client, SpendControl, VStoreError } from '@vstore/core';
+import type { Outbox, OutboxEntry } from '@vstore/core/offline';
 import { describe, expectTypeOf, it } from 'vitest';
 import { useAccounts } from '../useAccounts';
 import { type ListHookResult, useList } from '../useList';
+import { type OutboxResult, useOutbox } from '../useOutbox';
 import { useResource, useResourceHistory } from '../useResource';
 import { useSpendControl } from '../useSpendControl';
 import { useSpendControls } from '../useSpendControls';
 import { useUpdateResource } from '../useUpdateResource';
+import { useUpdateSpendControl } from '../useUpdateSpendControl';
 
 declare const client: Client;
+declare const outbox: Outbox;
 
 describe('hook results', () => {
   it('narrow data by status and type error as VStoreError', () => {
@@ -48,5 +52,24 @@ describe('hook results', () => {
     useSpendControls({ status: 'closed' });
     // @ts-expect-error filter values are strings, numbers or booleans
     useSpendControls({ account_id: ['acc_1'] });
+  });
+
+  it('type the outbox hook and the writes sent through an outbox', () => {
+    const result = useOutbox(outbox);
+    expectTypeOf(result).toEqualTypeOf<OutboxResult>();
+    expectTypeOf(result.entries).toEqualTypeOf<readonly OutboxEntry[]>();
+    expectTypeOf(result.pending).toEqualTypeOf<readonly OutboxEntry[]>();
+    expectTypeOf(result.conflicts).toEqualTypeOf<readonly OutboxEntry[]>();
+    expectTypeOf(useOutbox(undefined)).toEqualTypeOf<OutboxResult>();
+    // @ts-expect-error an outbox has entries and subscribe
+    useOutbox({ entries: [] });
+    const update = useUpdateResource(client.spendControls, { outbox });
+    expectTypeOf(update).toEqualTypeOf(useUpdateResource(client.spendControls));
+    expectTypeOf(update.mutate('sc_1', { status: 'paused' })).toEqualTypeOf<
+      Promise<SpendControl | undefined>
+    >();
+    expectTypeOf(useUpdateSpendControl({ outbox })).toEqualTypeOf(useUpdateSpendControl());
+    // @ts-expect-error an outbox writes with update(resource, id, patch)
+    useUpdateResource(client.spendControls, { outbox: { entries: [] } });
   });
 });

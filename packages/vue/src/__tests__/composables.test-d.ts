@@ -1,14 +1,18 @@
 import type { Account, Client, SpendControl, VStoreError } from '@vstore/core';
+import type { Outbox, OutboxEntry } from '@vstore/core/offline';
 import { describe, expectTypeOf, it } from 'vitest';
 import { type ComputedRef, ref } from 'vue';
 import { useAccounts } from '../useAccounts';
 import { type ListState, useList } from '../useList';
+import { type OutboxState, useOutbox } from '../useOutbox';
 import { useResource, useResourceHistory } from '../useResource';
 import { useSpendControl } from '../useSpendControl';
 import { useSpendControls } from '../useSpendControls';
 import { useUpdateResource } from '../useUpdateResource';
+import { useUpdateSpendControl } from '../useUpdateSpendControl';
 
 declare const client: Client;
+declare const outbox: Outbox;
 
 describe('composable results', () => {
   it('have the React hooks shape, each field a readonly ref', () => {
@@ -44,5 +48,22 @@ describe('composable results', () => {
     useSpendControls(undefined, { client, pageSize: 50, maxAgeMs: 1000 });
     // @ts-expect-error a status a spend control never has
     useSpendControls({ status: 'closed' });
+  });
+
+  it('type the outbox composable as refs of entries, and writes sent through an outbox', () => {
+    const state = useOutbox(outbox);
+    expectTypeOf(state).toEqualTypeOf<OutboxState>();
+    expectTypeOf(state.entries).toEqualTypeOf<ComputedRef<readonly OutboxEntry[]>>();
+    expectTypeOf(state.pending).toEqualTypeOf<ComputedRef<readonly OutboxEntry[]>>();
+    expectTypeOf(state.conflicts).toEqualTypeOf<ComputedRef<readonly OutboxEntry[]>>();
+    useOutbox(ref<Outbox | undefined>());
+    useOutbox(() => outbox);
+    // @ts-expect-error an outbox has entries and subscribe
+    useOutbox({ entries: [] });
+    const update = useUpdateResource(client.spendControls, { outbox });
+    expectTypeOf(update).toEqualTypeOf(useUpdateResource(client.spendControls));
+    expectTypeOf(useUpdateSpendControl({ outbox, client })).toEqualTypeOf(useUpdateSpendControl());
+    // @ts-expect-error an outbox writes with update(resource, id, patch)
+    useUpdateResource(client.spendControls, { outbox: { entries: [] } });
   });
 });

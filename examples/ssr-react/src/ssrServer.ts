@@ -26,9 +26,9 @@ const attribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * Vite in middleware mode behind a Node HTTP server, for the server-rendered examples (React and Vue
- * alike): `/` and `/controls/<id>` render the detail view with the example's server entry (`entry`,
- * a module path inside `root`), with the client's snapshot in the page for its browser entry.
+ * Vite in middleware mode behind a Node HTTP server: `/` and `/controls/<id>` render the detail view
+ * with the server entry (`entry`, a module path inside `root`), with the client's snapshot in the
+ * page for the browser entry.
  */
 export async function startSsrServer(example: { root: string; entry: string }, options: SsrServerOptions) {
   const { root, entry } = example;

@@ -1,0 +1,3 @@
+import { offlineScenarios } from './support/offlineScenarios';
+
+offlineScenarios({ name: 'React dashboard', example: 'react-dashboard', shots: 'react-dashboard' });
