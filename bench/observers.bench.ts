@@ -162,7 +162,9 @@ export async function observersSuite(): Promise<SuiteResult> {
   for (const kind of ['tanstack', 'vstore'] as const) await manyObservers(kind, 1_000);
   for (let r = 0; r < 4; r += 1)
     for (const size of sizes)
-      for (const kind of r % 2 === 0 ? (['tanstack', 'vstore'] as const) : (['vstore', 'tanstack'] as const)) {
+      for (const kind of r % 2 === 0
+        ? (['tanstack', 'vstore'] as const)
+        : (['vstore', 'tanstack'] as const)) {
         const ms = await manyObservers(kind, size);
         const key = `${kind}@${size}`;
         perObserver.set(key, [...(perObserver.get(key) ?? []), (ms * 1000) / size]);

@@ -160,6 +160,8 @@ export {
   observeTask,
   observeUpdate,
 } from './observers/index';
+// an outbox as a UI shows it (the outbox itself is in `@vstore/core/offline`)
+export { EMPTY_OUTBOX_VIEW, type OutboxView, outboxView } from './offline/outboxView';
 // optimistic updates
 export type {
   OptimisticApplyOptions,

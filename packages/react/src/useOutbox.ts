@@ -1,12 +1,20 @@
-import { EMPTY_OUTBOX, type OutboxResult, type OutboxSource, outboxView } from './outboxView';
+import { EMPTY_OUTBOX_VIEW, type OutboxView, outboxView } from '@vstore/core';
+import type { Outbox } from '@vstore/core/offline';
 import { useCallback, useSyncExternalStore } from './react';
 
-export type { OutboxResult, OutboxSource } from './outboxView';
+/**
+ * What `useOutbox` reads: an outbox (`createOutbox` of `@vstore/core/offline`), or anything with its
+ * `entries` and `subscribe`. Only its type is imported here, so an app without an outbox ships none.
+ */
+export type OutboxSource = Pick<Outbox, 'entries' | 'subscribe'>;
+
+/** What `useOutbox` returns: the outbox's entries, and those waiting to land and those in conflict (core's `OutboxView`). */
+export type OutboxResult = OutboxView;
 
 // The last result per outbox: every component reading one outbox gets the same arrays, and a
 // change elsewhere in it keeps the identity of the arrays it did not touch.
 const views = new WeakMap<OutboxSource, OutboxResult>();
-const noSource: OutboxSource = { entries: EMPTY_OUTBOX.entries, subscribe: () => () => {} };
+const noSource: OutboxSource = { entries: EMPTY_OUTBOX_VIEW.entries, subscribe: () => () => {} };
 
 /**
  * The entries of an outbox (`createOutbox` of `@vstore/core/offline`), oldest first, with those
@@ -37,7 +45,7 @@ export function useOutbox(outbox: OutboxSource | undefined): OutboxResult {
   const subscribe = useCallback((listener: () => void) => source.subscribe(listener), [source]);
   const read = () => source.entries;
   const entries = useSyncExternalStore(subscribe, read, read);
-  const previous = views.get(source) ?? EMPTY_OUTBOX;
+  const previous = views.get(source) ?? EMPTY_OUTBOX_VIEW;
   const result = outboxView(entries, previous);
   // A cache, idempotent for the same entries: rendering twice (StrictMode) stores the same result.
   if (result !== previous) views.set(source, result);

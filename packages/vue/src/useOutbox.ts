@@ -1,6 +1,6 @@
+import { EMPTY_OUTBOX_VIEW, type OutboxView, outboxView } from '@vstore/core';
 import type { Outbox, OutboxEntry } from '@vstore/core/offline';
 import { isServerRender } from './isServerRender';
-import { EMPTY_OUTBOX, type OutboxLists, outboxView } from './outboxView';
 import {
   type ComputedRef,
   computed,
@@ -51,9 +51,9 @@ export interface OutboxState {
  */
 export function useOutbox(outbox: MaybeRefOrGetter<OutboxSource | undefined>): OutboxState {
   warnOutsideScope('useOutbox');
-  const lists = shallowRef<OutboxLists>(EMPTY_OUTBOX);
+  const lists = shallowRef<OutboxView>(EMPTY_OUTBOX_VIEW);
   const show = (source: OutboxSource | undefined) => {
-    lists.value = outboxView(source?.entries ?? EMPTY_OUTBOX.entries, lists.value);
+    lists.value = outboxView(source?.entries ?? EMPTY_OUTBOX_VIEW.entries, lists.value);
   };
   if (isServerRender()) {
     // Nothing subscribes on the server (components never unmount there): what it holds now.

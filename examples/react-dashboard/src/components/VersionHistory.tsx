@@ -15,7 +15,14 @@ export function VersionHistory({ id }: { id: string }) {
   const [picked, setPicked] = useState<{ left?: number; right?: number }>({});
   const [pageIndex, setPageIndex] = useState(0);
   if (status === 'error' && !data)
-    return <ErrorPanel error={error} context={`Loading the history of ${id}`} />;
+    return (
+      <ErrorPanel
+        error={error}
+        context={`Loading the history of ${id}`}
+        onRetry={() => void refetch()}
+        testId="history-error"
+      />
+    );
   if (!data) return <p className="muted">Loading history…</p>;
   const versions = data.map((v) => v.version).sort((x, y) => x - y);
   const newest = versions.at(-1) ?? 1;
@@ -36,7 +43,14 @@ export function VersionHistory({ id }: { id: string }) {
           </span>
         )}
       </h3>
-      {status === 'error' && <ErrorPanel error={error} context="Updating the history" />}
+      {status === 'error' && (
+        <ErrorPanel
+          error={error}
+          context="Updating the history"
+          onRetry={() => void refetch()}
+          testId="history-error"
+        />
+      )}
       <table className="versions">
         <thead>
           <tr>

@@ -37,6 +37,7 @@ export interface UpdateObserver<T extends object, TUpdateKey extends string> {
  * (`createOutbox` of `@vstore/core/offline`), which keeps each until it lands.
  */
 export interface UpdateOutbox {
+  /** Stores an update of entity `id` until it lands; resolves with the entity once it has (see `Outbox.update`). */
   update<T extends object>(
     resource: { readonly definition: { readonly type: string; readonly updatable: readonly string[] } },
     id: string,

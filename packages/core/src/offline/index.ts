@@ -8,5 +8,6 @@ export type { OutboxConflict, OutboxEntry, OutboxStatus } from './outboxEntry';
 export type { OutboxStorage } from './outboxStorage';
 export { memoryStorage } from './outboxStorage';
 export { OutboxStorageError } from './outboxStorageError';
+export { EMPTY_OUTBOX_VIEW, type OutboxView, outboxView } from './outboxView';
 export type { PersistOptions } from './persistStore';
 export { persistStore } from './persistStore';

@@ -1,13 +1,7 @@
-import type { Outbox, OutboxEntry } from '@vstore/core/offline';
+import type { OutboxEntry } from './outboxEntry';
 
-/**
- * What `useOutbox` reads: an outbox (`createOutbox` of `@vstore/core/offline`), or anything with its
- * `entries` and `subscribe`. Only its type is imported here, so an app without an outbox ships none.
- */
-export type OutboxSource = Pick<Outbox, 'entries' | 'subscribe'>;
-
-/** What `useOutbox` returns: the outbox's entries, and those waiting to land and those in conflict. */
-export interface OutboxResult {
+/** An outbox's entries, those still on their way, and those held as conflicts: what a UI shows of it. */
+export interface OutboxView {
   /** Every entry, oldest first. */
   readonly entries: readonly OutboxEntry[];
   /** Entries still on their way: `pending` (waiting, offline or backing off) or `sending`. */
@@ -17,16 +11,25 @@ export interface OutboxResult {
 }
 
 const none: readonly OutboxEntry[] = Object.freeze([]);
-export const EMPTY_OUTBOX: OutboxResult = Object.freeze({ entries: none, pending: none, conflicts: none });
 
-// The same entries in the same order: the earlier array is kept, so nothing renders for it.
+/** The view of an outbox with no entries (or of none). */
+export const EMPTY_OUTBOX_VIEW: OutboxView = Object.freeze({ entries: none, pending: none, conflicts: none });
+
+// The same entries in the same order: the earlier array is kept, so nothing that reads it changes.
 const same = (a: readonly OutboxEntry[], b: readonly OutboxEntry[]) =>
   a.length === b.length && a.every((entry, at) => entry === b[at]);
 const keep = (next: readonly OutboxEntry[], previous: readonly OutboxEntry[]) =>
   same(next, previous) ? previous : Object.freeze(next);
 
-/** The result for `entries`, reusing `previous` and each of its arrays wherever nothing changed. */
-export function outboxView(entries: readonly OutboxEntry[], previous: OutboxResult): OutboxResult {
+/**
+ * The view of `entries` (an outbox's `entries`), reusing `previous` and each of its arrays wherever
+ * nothing changed: a binding renders only what did. Plain data over the entries: exported from
+ * `@vstore/core` itself, so a binding that shows an outbox loads nothing of `@vstore/core/offline`.
+ */
+export function outboxView(
+  entries: readonly OutboxEntry[],
+  previous: OutboxView = EMPTY_OUTBOX_VIEW,
+): OutboxView {
   const next = {
     entries: keep(entries, previous.entries),
     pending: keep(
