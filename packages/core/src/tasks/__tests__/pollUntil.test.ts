@@ -83,3 +83,35 @@ describe('exponentialSchedule', () => {
     expect([1, 2, 3, 4].map(custom)).toEqual([200, 400, 800, 1000]);
   });
 });
+
+describe('pollUntil, what the caller gives it throws', () => {
+  it('ends with the error isTerminal or distinctBy throws, and aborts nothing left in flight', async () => {
+    for (const where of ['isTerminal', 'distinctBy'] as const) {
+      const boom = new Error(`${where} threw`);
+      const signals: AbortSignal[] = [];
+      const outcome = new Promise<unknown>((resolve) =>
+        pollUntil(
+          async (signal) => {
+            signals.push(signal);
+            return 'running';
+          },
+          (state) => {
+            if (where === 'isTerminal') throw boom;
+            return state === 'done';
+          },
+          where === 'distinctBy'
+            ? {
+                distinctBy: () => {
+                  throw boom;
+                },
+              }
+            : {},
+        ).subscribe({ error: resolve, complete: () => resolve('completed') }),
+      );
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await outcome).toBe(boom);
+      expect(signals).toHaveLength(1);
+      expect(vi.getTimerCount()).toBe(0);
+    }
+  });
+});
