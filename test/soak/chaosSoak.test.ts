@@ -4,6 +4,20 @@ import { replayCommand, soakConfig } from './soakConfig';
 
 const config = soakConfig();
 
+function outbox(r: SoakReport): string {
+  const o = r.outbox;
+  const writes = o.writes.update + o.writes.create + o.writes.delete;
+  return (
+    `outbox: ${o.clients} clients, ${writes} writes (${o.writes.update} updates, ${o.writes.create} creates, ` +
+    `${o.writes.delete} deletions): ${o.landed} landed, failed ${JSON.stringify(o.failed)}, ${o.theirs} dropped as theirs; ` +
+    `${o.conflicts} conflicts (${o.mine} resolved mine, ${o.rivalEdits} renames by another writer); ` +
+    `${o.offlineSpells} offline spells (${o.refused} requests refused offline), ${o.reloads} reloads ` +
+    `(${o.restored} entries restored after they landed), ${o.lostAnswers.dropped + o.lostAnswers.serverErrors} answers lost ` +
+    `(${o.lostAnswers.dropped} dropped after commit, ${o.lostAnswers.serverErrors}×5xx), ${o.paceTimeouts} pacing timeouts, ` +
+    `${o.inEarlierPageWindow} requests inside an earlier page's Retry-After`
+  );
+}
+
 function summary(r: SoakReport): string {
   const f = r.faults;
   const e = r.eventStreams;
@@ -16,9 +30,12 @@ function summary(r: SoakReport): string {
     `event streams: ${e.streams} opened, ${e.cuts} cut mid-block, ${e.ingested} deliveries reached the gates ` +
     `(${e.refused} refused as duplicate/stale, ${e.repeated} ingested twice, ${e.gaps} gaps), ${r.losses.skippedEvents} skipped, ` +
     `${e.inCooldown} reconnects inside another request's Retry-After; ` +
-    `${r.losses.lostWrites} lost writes, ${r.losses.duplicateCreates} duplicate creates, ${r.losses.regressions} regressions; ` +
+    `${outbox(r)}; ` +
+    `${r.losses.lostWrites} lost writes, ${r.losses.duplicateCreates} duplicate creates, ${r.losses.duplicateWrites} writes landed twice, ` +
+    `${r.losses.outOfOrder} out of order, ${r.losses.regressions} regressions; ` +
     `${r.appRetries} app repeats, polls ${JSON.stringify(r.polls)} (closest to its bound: ${r.pollOverrunMs} ms), ` +
-    `surfaced ${JSON.stringify(r.surfaced)}, ${r.checks} invariant checks, ${r.violations.length} failures, ${(r.ms / 1000).toFixed(1)} s`
+    `surfaced ${JSON.stringify(r.surfaced)}, ${r.checks} invariant checks, ${r.violations.length} failures, ${(r.ms / 1000).toFixed(1)} s ` +
+    `(workload ${(r.phases.workMs / 1000).toFixed(1)} s, drain ${(r.phases.drainMs / 1000).toFixed(1)} s, convergence ${(r.phases.convergeMs / 1000).toFixed(1)} s)`
   );
 }
 
@@ -43,6 +60,20 @@ describe(`chaos soak (${config.mode}, seeds ${config.seeds.join(',')})`, () => {
     );
     // Streams were cut in the middle of events, and every delivery still reached every client's gate.
     expect(report.eventStreams.cuts).toBeGreaterThan(0);
-    expect(report.losses).toEqual({ lostWrites: 0, duplicateCreates: 0, regressions: 0, skippedEvents: 0 });
+    // Outbox clients went offline, reloaded and lost answers after commit, and wrote all the same.
+    expect(report.outbox.offlineSpells).toBeGreaterThan(0);
+    expect(report.outbox.reloads).toBeGreaterThan(0);
+    expect(report.outbox.lostAnswers.dropped).toBeGreaterThan(0);
+    expect(report.outbox.landed).toBeGreaterThan(0);
+    // Another writer renamed what an outbox client had changed offline: conflicts were held and resolved.
+    expect(report.outbox.conflicts).toBeGreaterThan(0);
+    expect(report.losses).toEqual({
+      lostWrites: 0,
+      duplicateCreates: 0,
+      duplicateWrites: 0,
+      outOfOrder: 0,
+      regressions: 0,
+      skippedEvents: 0,
+    });
   });
 });

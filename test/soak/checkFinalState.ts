@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Entity, SpendControl } from '@vstore/core';
 import { getClientEvents } from '@vstore/core';
 import type { Service, ServiceState } from '@vstore/service';
+import { checkOutboxWrites } from './checkOutboxWrites';
 import {
   INITIAL_AMOUNT,
   INITIAL_NAME,
@@ -28,7 +29,11 @@ async function readHistory(service: Service, token: string, id: string): Promise
 /** Where one client's store still differs from the service, or undefined once it matches. */
 function divergence(soak: SoakClient, state: ServiceState): string | undefined {
   const { client, plan } = soak;
-  const received = getClientEvents(client).getStats().received;
+  // A reloaded client's pages between them took every delivery: each resumed where the last stopped.
+  const received = soak.pages.reduce(
+    (sum, page) => sum + getClientEvents(page.client).getStats().received,
+    0,
+  );
   if (received !== state.webhooks.delivered)
     return `client ${plan.index} received ${received} of ${state.webhooks.delivered} deliveries`;
   for (const [id, version] of Object.entries(state.spendControls)) {
@@ -84,7 +89,7 @@ export async function checkFinalState(
 
   // Nobody was ever shown a state the service never had, and everyone ends on the latest.
   for (const soak of soaks) {
-    for (const [key, versions] of soak.watch.seen) {
+    for (const [key, versions] of soak.pages.flatMap((page) => [...page.watch.seen])) {
       const [type, id = ''] = key.split(':');
       if (type !== 'spend_control') continue;
       const history = histories.get(id) ?? [];
@@ -124,7 +129,10 @@ export async function checkFinalState(
 
   // Every intent survived the 409s: each field holds exactly what its one writer last asked for.
   const latest = (id: string) => histories.get(id)?.at(-1);
+  const outboxClients = new Set(soaks.filter((s) => s.outbox).map((s) => s.plan.index));
   for (const client of plan.clients) {
+    // An outbox client's writes are checked write by write below (checkOutboxWrites).
+    if (outboxClients.has(client.index)) continue;
     for (const lane of client.edits) {
       const landed = ledger.landed.get(laneKey(lane.control, lane.field)) ?? 0;
       if (landed !== lane.intents) continue; // a lane that gave up is already a violation
@@ -148,9 +156,18 @@ export async function checkFinalState(
       );
     }
   }
+  // Every write made through an outbox landed once, in order, or ended failed or dropped as theirs.
+  let keyed = checkOutboxWrites(
+    soaks.flatMap((s) => s.outbox?.writes ?? []),
+    plan,
+    histories,
+    state,
+    (v) => ledger.violations.push(v),
+  );
+  ledger.checks += soaks.reduce((sum, s) => sum + (s.outbox?.writes.length ?? 0), 0);
   // Every create happened exactly once, as the service counts, and kept the creator's later edits.
-  let keyed = 0;
   for (const client of plan.clients) {
+    if (outboxClients.has(client.index)) continue;
     for (const create of client.creates) {
       const count = state.creates.byIdempotencyKey[create.key] ?? 0;
       keyed += count;

@@ -14,6 +14,15 @@ export interface SoakSize {
   readonly deletionsPerClient: number;
   /** Time a deletion task takes on the service. */
   readonly taskDurationMs: number;
+  /** Clients that write through an outbox (`@vstore/core/offline`), with offline spells and reloads. */
+  readonly outboxClients: number;
+  /** Offline spells per outbox client, each lasting a time drawn from `offlineMs`. */
+  readonly offlineSpells: number;
+  readonly offlineMs: readonly [number, number];
+  /** Page reloads per outbox client. */
+  readonly reloads: number;
+  /** Chance that an outbox client's write, committed, loses its answer on the way back. */
+  readonly lostAnswerRate: number;
 }
 
 /** One writer per field of a control, so each field's final value is known (see docs in runSoak). */

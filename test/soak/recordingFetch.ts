@@ -28,6 +28,24 @@ export interface RecordingFetch {
   readonly checked: () => number;
   /** Event stream requests sent inside the window (not violations: see STREAM_PATH). */
   readonly streamsInWindow: () => number;
+  /**
+   * Requests of a reloaded client's page sent inside the window of a 429 an earlier page received:
+   * a new page starts with a new client, which cannot know of it (counted, not flagged).
+   */
+  readonly inEarlierPage: () => number;
+}
+
+/** Which page of its client sent a request, by its `init` (see `tagPage`); page 0 when untagged. */
+const pages = new WeakMap<object, number>();
+
+/**
+ * Marks a request as sent by page `page` of its client: a reloaded client has a new client per page,
+ * each with its own Retry-After cooldown, and the recorder holds each page to its own 429s.
+ */
+export function tagPage(init: RequestInit | undefined, page: number): RequestInit {
+  const tagged = { ...init };
+  pages.set(tagged, page);
+  return tagged;
 }
 
 /**
@@ -57,12 +75,11 @@ export function recordingFetch(
   log: RequestRecord[],
   violate: (violation: Violation) => void,
 ): RecordingFetch {
-  let blockedUntil = 0;
-  let blockedBy = '';
-  let blockedAt = 0;
+  // The window of the last 429 each page received, and of the last 429 to each page's event stream.
+  const windows = new Map<number, { until: number; by: string; at: number; stream: number }>();
   let checked = 0;
   let streamsInWindow = 0;
-  let streamBlockedUntil = 0;
+  let inEarlierPage = 0;
   const wrapped: typeof fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     const record: RequestRecord = {
@@ -73,20 +90,29 @@ export function recordingFetch(
     };
     log.push(record);
     checked++;
+    const page = (init && pages.get(init)) ?? 0;
+    const window = windows.get(page) ?? { until: 0, by: '', at: 0, stream: 0 };
+    windows.set(page, window);
     const stream = record.path === STREAM_PATH;
-    const inWindow = record.sentAt < blockedUntil - RETRY_AFTER_TOLERANCE_MS;
+    const inWindow = record.sentAt < window.until - RETRY_AFTER_TOLERANCE_MS;
     if (stream && inWindow) streamsInWindow++;
-    if (stream && record.sentAt < streamBlockedUntil - RETRY_AFTER_TOLERANCE_MS) {
+    if (stream && record.sentAt < window.stream - RETRY_AFTER_TOLERANCE_MS) {
       violate({
         invariant: 'no request inside a Retry-After window',
-        detail: `client ${client} reconnected its event stream ${streamBlockedUntil - record.sentAt} ms before the Retry-After of its last 429 ended`,
+        detail: `client ${client} reconnected its event stream ${window.stream - record.sentAt} ms before the Retry-After of its last 429 ended`,
       });
     }
     if (!stream && inWindow) {
       violate({
         invariant: 'no request inside a Retry-After window',
-        detail: `client ${client} sent ${record.method} ${record.path} ${record.sentAt - blockedAt} ms after ${blockedBy}, ${blockedUntil - record.sentAt} ms before its Retry-After ended`,
+        detail: `client ${client} sent ${record.method} ${record.path} ${record.sentAt - window.at} ms after ${window.by}, ${window.until - record.sentAt} ms before its Retry-After ended`,
       });
+    } else if (!stream) {
+      for (const [other, earlier] of windows)
+        if (other < page && record.sentAt < earlier.until - RETRY_AFTER_TOLERANCE_MS) {
+          inEarlierPage++;
+          break;
+        }
     }
     try {
       let response = await fetch(input, init);
@@ -94,7 +120,7 @@ export function recordingFetch(
       record.status = response.status;
       if (response.status === 429 && stream) {
         const wait = retryAfterMs(response.headers.get('retry-after'), record.receivedAt);
-        streamBlockedUntil = Math.max(streamBlockedUntil, record.receivedAt + (wait ?? 0));
+        window.stream = Math.max(window.stream, record.receivedAt + (wait ?? 0));
       } else if (response.status === 429) {
         // The client learns of a 429 only once it has read the body, so the window is timed from
         // then: the body is read here, and the client gets a copy that is already in memory.
@@ -110,10 +136,10 @@ export function recordingFetch(
           violate({ invariant: '429 carries Retry-After', detail: `${record.method} ${record.path}` });
         } else {
           record.retryAfterMs = wait;
-          if (record.receivedAt + wait > blockedUntil) {
-            blockedUntil = record.receivedAt + wait;
-            blockedBy = `the 429 to ${record.method} ${record.path}`;
-            blockedAt = record.receivedAt;
+          if (record.receivedAt + wait > window.until) {
+            window.until = record.receivedAt + wait;
+            window.by = `the 429 to ${record.method} ${record.path}`;
+            window.at = record.receivedAt;
           }
         }
       }
@@ -124,5 +150,10 @@ export function recordingFetch(
       throw error;
     }
   };
-  return { fetch: wrapped, checked: () => checked, streamsInWindow: () => streamsInWindow };
+  return {
+    fetch: wrapped,
+    checked: () => checked,
+    streamsInWindow: () => streamsInWindow,
+    inEarlierPage: () => inEarlierPage,
+  };
 }

@@ -1,4 +1,5 @@
-import { createClient, getClientEvents } from '@vstore/core';
+import { createClient, getClientEvents, type SpendControl } from '@vstore/core';
+import { createOutbox, memoryStorage } from '@vstore/core/offline';
 import { createService } from '@vstore/service';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cuttingFetch } from './cuttingFetch';
@@ -103,5 +104,53 @@ describe('soak regressions', () => {
     expect(sentIds).toEqual(['0', '1', '1']);
     expect(events.getStats()).toMatchObject({ received: 2, applied: 2 });
     expect(observer.store.get('spend_control', 'sc_1')).toMatchObject({ name: 'rev 2' });
+  });
+
+  // Found by the soak's outbox clients (short mode, seed 2, one run in three: client 0's status lane
+  // on sc_soak_2 ended `active → … → paused` with its last write, `active`, resolved as landed with
+  // v16 `paused`). An outbox settles a lost answer by looking for the write in any version after the
+  // entry's base. Writes queued on one entity share that base (the version held when they were made),
+  // so a version an earlier queued write made can hold the same value as a later one (pause, resume,
+  // pause) and stand as the later one's landing: it resolves as landed and is never sent.
+  it('does not take an earlier queued write of the same value for a later write whose answer was lost', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const service = createService({ rateLimit: false });
+    const network = { online: true, patches: 0 };
+    const fetchImpl: typeof fetch = async (input, init) => {
+      if (!network.online) throw new TypeError('fetch failed', { cause: { code: 'ENETUNREACH' } });
+      // The third PATCH never reaches the service (a refused connection; a 5xx before commit alike).
+      if (init?.method === 'PATCH' && ++network.patches === 3)
+        throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
+      return service.fetch(new Request(input, init));
+    };
+    const client = createClient({
+      baseUrl: 'http://service.test',
+      getToken: () => 'dev-token',
+      fetch: fetchImpl,
+      retry: { maxAttempts: 1 },
+    });
+    await client.spendControls.get('sc_1'); // v1, active
+    network.online = false;
+    const outbox = createOutbox(client, {
+      storage: memoryStorage(),
+      locks: false,
+      BroadcastChannel: false,
+      isOnline: () => network.online,
+      backoff: { baseDelayMs: 10, maxDelayMs: 10 },
+    });
+    await outbox.ready;
+    // Pause, resume, pause again, all made offline over the held v1.
+    const writes = (['paused', 'active', 'paused'] as const).map((status) =>
+      outbox.update<SpendControl>(client.spendControls, 'sc_1', { status }),
+    );
+    network.online = true;
+    for (let i = 0; i < 20 && outbox.entries.length > 0; i++) await vi.advanceTimersByTimeAsync(50);
+    const [, , third] = await Promise.all(writes);
+    const history = await client.spendControls.history('sc_1');
+    await outbox.close();
+
+    // The third write resolved as landed: its entity must hold it, and so must the service.
+    expect(third?.status).toBe('paused');
+    expect(history.map((v) => v.status)).toEqual(['active', 'paused', 'active', 'paused']);
   });
 });

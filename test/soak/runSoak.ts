@@ -1,63 +1,22 @@
-import { createClient, getClientEvents, type SpendControl } from '@vstore/core';
+import { type Client, createClient, getClientEvents, type SpendControl } from '@vstore/core';
 import { createService, FAULT_PROFILES, type FaultOptions } from '@vstore/service';
-import { checkDeliveries, type DeliveryCounts } from './checkDeliveries';
 import { awaitConvergence, checkFinalState } from './checkFinalState';
 import { cuttingFetch, randomCuts } from './cuttingFetch';
+import { drainOutboxes, rivalFor } from './drainOutboxes';
+import { offlineNetwork } from './offlineNetwork';
+import { createOutboxSlot, type OutboxSlot } from './outboxSlot';
+import { planOffline } from './planOffline';
 import { planSoak, type SoakSize } from './planSoak';
 import { recordingFetch, type Violation } from './recordingFetch';
 import { runClient } from './runWorkload';
 import { seededRandom } from './seededRandom';
-import {
-  countLosses,
-  countSurfaced,
-  createLedger,
-  lostPatchAnswers,
-  type SoakClient,
-  type SoakLedger,
-} from './soakTypes';
+import type { SoakPage } from './soakPage';
+import { countDeliveries, report, type SoakReport } from './soakReport';
+import { countSurfaced, createLedger, type SoakClient, type SoakLedger } from './soakTypes';
 import { watchDeliveries } from './watchDeliveries';
 import { watchStore } from './watchStore';
 
-/** The figures of one run. */
-export interface SoakReport {
-  seed: number;
-  operations: number;
-  requests: number;
-  faults: {
-    rateLimited: number;
-    serverErrors: number;
-    conflicts: number;
-    duplicatedWebhooks: number;
-    refusedEvents: number;
-  };
-  conflictRetries: number;
-  /**
-   * PATCHes whose answer was lost (5xx or dropped), and how the edits behind them ended: settled by
-   * a read showing the write had landed, or failed as outcome unknown and repeated by the application.
-   */
-  lostAnswers: { patches: number; reconciled: number; outcomeUnknown: number };
-  /**
-   * The event streams, cut in the middle of a block at random: streams opened and cut, and the relay's
-   * deliveries as every client's gate took them (summed over the clients).
-   */
-  eventStreams: {
-    streams: number;
-    cuts: number;
-    gaps: number;
-    /** Stream requests sent inside the Retry-After window of another request's 429 (a known gap, see recordingFetch). */
-    inCooldown: number;
-  } & DeliveryCounts;
-  /** What the soak rules out, from the violations: each must be 0. */
-  losses: ReturnType<typeof countLosses>;
-  appRetries: number;
-  surfaced: Record<string, number>;
-  /** How the polls ended, and the longest any ran past its maxDurationMs (negative: none did). */
-  polls: Record<string, number>;
-  pollOverrunMs: number;
-  checks: number;
-  ms: number;
-  violations: Violation[];
-}
+export type { SoakReport } from './soakReport';
 
 /**
  * The service's `chaos` profile (20 % of requests in 429 bursts with Retry-After: 1, 15 % 5xx half
@@ -77,6 +36,7 @@ const SAMPLE_EVERY_MS = 500;
 const CUT_RATE = 0.08;
 /** Longest wait before a client reconnects its stream, so a stream cut late still converges in time. */
 const EVENTS_MAX_DELAY_MS = 2000;
+const RIVAL_TOKEN = 'soak-token-rival';
 
 /**
  * One seeded soak: several clients, each with its own token, rate-limit bucket, store and event
@@ -98,7 +58,7 @@ export async function runSoak(
   const ledger = createLedger();
   const violate = (v: Violation) => ledger.violations.push(v);
   const service = createService({
-    tokens: plan.clients.map((c) => c.token),
+    tokens: [...plan.clients.map((c) => c.token), RIVAL_TOKEN],
     seed: { accounts: plan.accounts, spendControls: plan.controls },
     faults,
     randomSeed: seed,
@@ -108,10 +68,23 @@ export async function runSoak(
     sse: { heartbeatMs: 5000, retryMs: 200 },
   });
   const server = await service.listen({ host: '127.0.0.1', port: 0 });
+  const offline = new Map(planOffline(seed, size, plan.clients).map((p) => [p.client, p]));
   const soaks: SoakClient[] = [];
+  const slots: OutboxSlot[] = [];
   const disconnects: (() => void)[] = [];
   let gaps = 0;
   let sampler: ReturnType<typeof setInterval> | undefined;
+  const clientWith = (token: string, fetchImpl: typeof fetch): Client =>
+    createClient({
+      baseUrl: server.url,
+      getToken: () => token,
+      fetch: fetchImpl,
+      environment: 'soak',
+      retry: { baseDelayMs: 50, maxDelayMs: 1000, timeoutMs: 10_000 },
+      events: { backoff: { maxDelayMs: EVENTS_MAX_DELAY_MS } },
+    });
+  // The other writer that renames, during an outbox client's offline spell, a control it writes.
+  const rival = clientWith(RIVAL_TOKEN, fetch);
   try {
     for (const clientPlan of plan.clients) {
       const recorder = recordingFetch(clientPlan.index, server.url, ledger.requests, violate);
@@ -120,34 +93,53 @@ export async function runSoak(
         recorder.fetch,
         randomCuts(seededRandom(seed * 7919 + clientPlan.index), CUT_RATE),
       );
-      const client = createClient({
-        baseUrl: server.url,
-        getToken: () => clientPlan.token,
-        fetch: cutter.fetch,
-        environment: 'soak',
-        retry: { baseDelayMs: 50, maxDelayMs: 1000, timeoutMs: 10_000 },
-        events: { backoff: { maxDelayMs: EVENTS_MAX_DELAY_MS } },
-      });
-      const events = getClientEvents(client);
+      const onGap = () => {
+        gaps++;
+        violate({
+          invariant: 'every relayed event reaches the gate',
+          detail: `client ${clientPlan.index}: the relay could not replay since its last event id`,
+        });
+      };
+      const pages: SoakPage[] = [];
+      const offlinePlan = offline.get(clientPlan.index);
+      let slot: OutboxSlot | undefined;
+      if (offlinePlan) {
+        const network = offlineNetwork(
+          cutter.fetch,
+          seededRandom(offlinePlan.seed * 3 + 1),
+          size.lostAnswerRate,
+        );
+        slot = createOutboxSlot(
+          offlinePlan,
+          network,
+          { client: (f) => clientWith(clientPlan.token, f), onGap, violate },
+          pages,
+        );
+        await slot.open();
+        rivalFor(slot, rival, ledger);
+        slots.push(slot);
+      } else {
+        const client = clientWith(clientPlan.token, cutter.fetch);
+        const events = getClientEvents(client);
+        pages.push({
+          client,
+          watch: watchStore(clientPlan.index, client.store, violate),
+          deliveries: watchDeliveries(events),
+        });
+        disconnects.push(events.connect('/events', { onGap }));
+      }
       soaks.push({
         plan: clientPlan,
-        client,
         recorder,
         cutter,
-        watch: watchStore(clientPlan.index, client.store, violate),
-        deliveries: watchDeliveries(events),
+        pages,
+        get client() {
+          const page = pages.at(-1);
+          if (!page) throw new Error(`client ${clientPlan.index} has no page`);
+          return page.client;
+        },
+        ...(slot ? { outbox: slot } : {}),
       });
-      disconnects.push(
-        events.connect('/events', {
-          onGap: () => {
-            gaps++;
-            violate({
-              invariant: 'every relayed event reaches the gate',
-              detail: `client ${clientPlan.index}: the relay could not replay since its last event id`,
-            });
-          },
-        }),
-      );
     }
     await waitForStreams(soaks);
     // The first render: each client reads the seeded controls once; from then on events and its own calls.
@@ -163,20 +155,31 @@ export async function runSoak(
       ),
     );
     sampler = setInterval(() => sample(service.inspect().spendControls, soaks, ledger), SAMPLE_EVERY_MS);
+    const working = Date.now();
     await Promise.all(soaks.map((soak) => runClient(soak, ledger)));
+    const draining = Date.now();
     clearInterval(sampler);
     service.setFaults('none');
     for (const soak of soaks) soak.cutter.stop();
+    // Every outbox sends what it holds, its conflicts resolved, before the stores must converge.
+    await drainOutboxes(slots, ledger);
+    const converging = Date.now();
     await awaitConvergence(service, soaks, ledger);
+    ledger.phases = {
+      workMs: draining - working,
+      drainMs: converging - draining,
+      convergeMs: Date.now() - converging,
+    };
     await checkFinalState(service, plan, soaks, ledger);
     const deliveries = countDeliveries(service.inspect().webhooks.delivered, soaks, ledger);
     return report(seed, service.inspect(), soaks, ledger, { ...deliveries, gaps }, Date.now() - started);
   } finally {
     clearInterval(sampler);
     for (const disconnect of disconnects) disconnect();
-    for (const soak of soaks) {
-      soak.watch.stop();
-      soak.deliveries.stop();
+    for (const slot of slots) await slot.close().catch(() => {});
+    for (const page of soaks.flatMap((soak) => soak.pages)) {
+      page.watch.stop();
+      page.deliveries.stop();
     }
     await server.close();
   }
@@ -203,83 +206,4 @@ async function waitForStreams(soaks: readonly SoakClient[]): Promise<void> {
     if (Date.now() > deadline) throw new Error('event streams did not open within 10 s');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-}
-
-/**
- * Every delivery of the relay reached every client's gate, as `checkDeliveries` checks; the payloads
- * sent under each id are read from every client's streams.
- */
-function countDeliveries(
-  delivered: number,
-  soaks: readonly SoakClient[],
-  ledger: SoakLedger,
-): Omit<SoakReport['eventStreams'], 'gaps'> {
-  const sent = new Map<number, string>();
-  for (const soak of soaks) for (const [id, data] of soak.cutter.passed) sent.set(id, data);
-  const totals = { streams: 0, cuts: 0, inCooldown: 0, ingested: 0, refused: 0, repeated: 0 };
-  for (const soak of soaks) {
-    const counts = checkDeliveries(soak.plan.index, delivered, sent, soak.deliveries.ingested, (v) =>
-      ledger.violations.push(v),
-    );
-    ledger.checks += delivered;
-    totals.streams += soak.cutter.streams();
-    totals.cuts += soak.cutter.cuts();
-    totals.inCooldown += soak.recorder.streamsInWindow();
-    totals.ingested += counts.ingested;
-    totals.refused += counts.refused;
-    totals.repeated += counts.repeated;
-  }
-  return totals;
-}
-
-function report(
-  seed: number,
-  state: ReturnType<ReturnType<typeof createService>['inspect']>,
-  soaks: readonly SoakClient[],
-  ledger: SoakLedger,
-  eventStreams: SoakReport['eventStreams'],
-  ms: number,
-): SoakReport {
-  const byStatus = (test: (status: number) => boolean) =>
-    Object.entries(state.requests.byStatus).reduce((sum, [s, n]) => sum + (test(Number(s)) ? n : 0), 0);
-  let refused = 0;
-  let checks = ledger.checks;
-  for (const soak of soaks) {
-    const stats = getClientEvents(soak.client).getStats();
-    refused += stats.duplicate + stats.stale;
-    checks += soak.watch.checks() + soak.recorder.checked();
-  }
-  return {
-    seed,
-    operations: ledger.operations,
-    requests: ledger.requests.length,
-    faults: {
-      rateLimited: byStatus((s) => s === 429),
-      serverErrors: byStatus((s) => s >= 500),
-      conflicts: byStatus((s) => s === 409),
-      duplicatedWebhooks: state.webhooks.delivered - state.webhooks.published,
-      refusedEvents: refused,
-    },
-    conflictRetries: ledger.conflictRetries,
-    eventStreams,
-    lostAnswers: {
-      patches: lostPatchAnswers(ledger.requests),
-      reconciled: ledger.reconciled.length,
-      outcomeUnknown: ledger.outcomeUnknown,
-    },
-    losses: countLosses(ledger.violations),
-    appRetries: ledger.appRetries,
-    surfaced: Object.fromEntries(ledger.surfaced),
-    polls: ledger.polls.reduce<Record<string, number>>((counts, p) => {
-      counts[p.outcome] = (counts[p.outcome] ?? 0) + 1;
-      return counts;
-    }, {}),
-    pollOverrunMs: Math.max(
-      Number.NEGATIVE_INFINITY,
-      ...ledger.polls.map((p) => p.endedAt - p.startedAt - p.plan.bounds.maxDurationMs),
-    ),
-    checks,
-    ms,
-    violations: ledger.violations,
-  };
 }

@@ -1,30 +1,10 @@
-import { ApiError, type Client, type SpendControl } from '@vstore/core';
+import { ApiError, type SpendControl } from '@vstore/core';
 import { describeError, isTransient, type Persisted, persist } from './persist';
-import { CONTROL_ACCOUNT, type EditField, intentAmount, intentStatus, intentToken } from './planSoak';
+import { CONTROL_ACCOUNT, type EditField } from './planSoak';
+import { recipeFor } from './recipes';
 import { runDeletion } from './runDeletion';
+import { outboxLanes } from './runOutboxWorkload';
 import { countSurfaced, laneKey, type SoakClient, type SoakLedger } from './soakTypes';
-
-type Recipe = Parameters<Client['spendControls']['edit']>[1];
-
-/** The recipe of intent `k` on one field: absolute, so running it again over any later state is a no-op. */
-function recipeFor(field: EditField, k: number): Recipe {
-  if (field === 'name') {
-    const token = intentToken(k);
-    return (draft) => {
-      const name = draft.name ?? '';
-      // The first word is the initial name, not a token.
-      if (!name.split(' ').slice(1).includes(token)) draft.name = `${name} ${token}`;
-    };
-  }
-  if (field === 'limit') {
-    return (draft) => {
-      if (draft.limit && draft.limit.amount !== intentAmount(k)) draft.limit.amount = intentAmount(k);
-    };
-  }
-  return (draft) => {
-    draft.status = intentStatus(k);
-  };
-}
 
 /** Counts one call and its outcome; a non-transient failure is a violation, since none is expected. */
 async function call<T>(ledger: SoakLedger, what: string, run: () => Promise<T>): Promise<Persisted<T>> {
@@ -93,11 +73,13 @@ async function createLane(soak: SoakClient, ledger: SoakLedger, index: number): 
 
 /** Reads never need to succeed; they must only never show something wrong (checked by the watch). */
 async function readLane(soak: SoakClient, ledger: SoakLedger, from: number, step: number): Promise<void> {
-  const { client, plan } = soak;
+  const { plan } = soak;
   for (let n = from; n < plan.reads.length; n += step) {
     const read = plan.reads[n];
     if (!read) continue;
     ledger.operations++;
+    // The current page's client: an outbox client's page may have reloaded since the last read.
+    const { client } = soak;
     try {
       if (read.kind === 'latest') await client.spendControls.get(read.control);
       else if (read.kind === 'history') await client.spendControls.history(read.control);
@@ -121,13 +103,19 @@ async function readLane(soak: SoakClient, ledger: SoakLedger, from: number, step
 
 const READ_LANES = 2;
 
-/** Runs one client's whole plan: every lane at once, each lane sequential. */
+/**
+ * Runs one client's whole plan: every lane at once, each lane sequential. An outbox client's writes
+ * (edits, creates, deletions) go through its outbox (`outboxLanes`); its reads as everyone's.
+ */
 export async function runClient(soak: SoakClient, ledger: SoakLedger): Promise<void> {
   const lanes: Promise<void>[] = [];
-  for (const lane of soak.plan.edits)
-    lanes.push(editLane(soak, ledger, lane.control, lane.field, lane.intents));
-  for (let i = 0; i < soak.plan.creates.length; i++) lanes.push(createLane(soak, ledger, i));
+  if (soak.outbox) lanes.push(...outboxLanes(soak, soak.outbox, ledger));
+  else {
+    for (const lane of soak.plan.edits)
+      lanes.push(editLane(soak, ledger, lane.control, lane.field, lane.intents));
+    for (let i = 0; i < soak.plan.creates.length; i++) lanes.push(createLane(soak, ledger, i));
+    for (const deletion of soak.plan.deletions) lanes.push(runDeletion(soak, ledger, deletion));
+  }
   for (let i = 0; i < READ_LANES; i++) lanes.push(readLane(soak, ledger, i, READ_LANES));
-  for (const deletion of soak.plan.deletions) lanes.push(runDeletion(soak, ledger, deletion));
   await Promise.all(lanes);
 }

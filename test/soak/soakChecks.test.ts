@@ -81,13 +81,28 @@ describe('soak checks', () => {
       { invariant: 'no request inside a Retry-After window', detail: '' },
     ];
     violations.push({ invariant: 'every relayed event reaches the gate', detail: '' });
+    violations.push(
+      { invariant: 'every outbox write lands or ends', detail: '' },
+      { invariant: 'landed writes exist on the service', detail: '' },
+      { invariant: 'no write lands twice', detail: '' },
+      { invariant: 'writes land in the order made', detail: '' },
+    );
     expect(countLosses(violations)).toEqual({
-      lostWrites: 2,
+      lostWrites: 4,
       duplicateCreates: 1,
+      duplicateWrites: 1,
+      outOfOrder: 1,
       regressions: 1,
       skippedEvents: 1,
     });
-    expect(countLosses([])).toEqual({ lostWrites: 0, duplicateCreates: 0, regressions: 0, skippedEvents: 0 });
+    expect(countLosses([])).toEqual({
+      lostWrites: 0,
+      duplicateCreates: 0,
+      duplicateWrites: 0,
+      outOfOrder: 0,
+      regressions: 0,
+      skippedEvents: 0,
+    });
   });
 
   it('flag a relayed event that never reached the gate, one the gate never saw as such, and one ingested as another', () => {

@@ -18,6 +18,11 @@ const SHORT: SoakSize = {
   readsPerClient: 24,
   deletionsPerClient: 2,
   taskDurationMs: 300,
+  outboxClients: 2,
+  offlineSpells: 3,
+  offlineMs: [300, 2000],
+  reloads: 2,
+  lostAnswerRate: 0.1,
 };
 
 const LONG: SoakSize = {
@@ -29,6 +34,11 @@ const LONG: SoakSize = {
   readsPerClient: 150,
   deletionsPerClient: 4,
   taskDurationMs: 400,
+  outboxClients: 3,
+  offlineSpells: 8,
+  offlineMs: [300, 4000],
+  reloads: 6,
+  lostAnswerRate: 0.1,
 };
 
 function parseSeeds(text: string): number[] {

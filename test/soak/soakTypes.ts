@@ -1,19 +1,21 @@
 import type { Client, Entity, SpendControl } from '@vstore/core';
 import type { CuttingFetch } from './cuttingFetch';
+import type { OutboxSlot } from './outboxSlot';
 import type { ClientPlan, DeletionPlan, EditField } from './planSoak';
 import type { RecordingFetch, RequestRecord, Violation } from './recordingFetch';
-import type { DeliveryWatch } from './watchDeliveries';
-import type { StoreWatch } from './watchStore';
+import type { SoakPage } from './soakPage';
 
 export interface SoakClient {
   readonly plan: ClientPlan;
+  /** The current page's client. */
   readonly client: Client;
-  readonly watch: StoreWatch;
+  /** Every page the client ran, oldest first; the last is the current one. */
+  readonly pages: readonly SoakPage[];
   readonly recorder: RecordingFetch;
   /** Breaks the client's event streams in the middle of a block. */
   readonly cutter: CuttingFetch;
-  /** The client's ingest reports by relay delivery. */
-  readonly deliveries: DeliveryWatch;
+  /** An outbox client's pages, network and writes; undefined for a client that writes directly. */
+  readonly outbox?: OutboxSlot;
 }
 
 /** How one deletion's poll ended. */
@@ -52,6 +54,20 @@ export interface SoakLedger {
   readonly created: Map<string, { id: string; name: string; amount: number }>;
   readonly historical: { client: number; control: string; version: number; entity: Entity }[];
   readonly polls: PollRecord[];
+  /** What the outbox clients' side of the run did, besides their writes (kept by their slots). */
+  readonly outbox: {
+    /** Lane waits for a write to settle that ran out (the lane went on). */
+    paceTimeouts: number;
+    /** Renames by the other writer during offline spells, and how many landed. */
+    rivalEdits: number;
+    rivalLanded: number;
+    readonly rivals: Promise<void>[];
+    /** Conflicts a person resolved, by choice. */
+    mine: number;
+    theirs: number;
+  };
+  /** How long the workload, the outboxes' drain and the final convergence took. */
+  phases: { workMs: number; drainMs: number; convergeMs: number };
   checks: number;
 }
 
@@ -71,6 +87,8 @@ export function createLedger(): SoakLedger {
     created: new Map(),
     historical: [],
     polls: [],
+    outbox: { paceTimeouts: 0, rivalEdits: 0, rivalLanded: 0, rivals: [], mine: 0, theirs: 0 },
+    phases: { workMs: 0, drainMs: 0, convergeMs: 0 },
     checks: 0,
   };
 }
@@ -90,6 +108,8 @@ export function lostPatchAnswers(requests: readonly RequestRecord[]): number {
 export function countLosses(violations: readonly Violation[]): {
   lostWrites: number;
   duplicateCreates: number;
+  duplicateWrites: number;
+  outOfOrder: number;
   regressions: number;
   skippedEvents: number;
 } {
@@ -100,8 +120,12 @@ export function countLosses(violations: readonly Violation[]): {
       "every edit's intent survived",
       'every intent lands',
       'reconciled writes exist on the service',
+      'every outbox write lands or ends',
+      'landed writes exist on the service',
     ),
     duplicateCreates: count('every create happened exactly once'),
+    duplicateWrites: count('no write lands twice'),
+    outOfOrder: count('writes land in the order made'),
     regressions: count('subscribers see only newer states', 'states shown existed on the service'),
     skippedEvents: count('every relayed event reaches the gate'),
   };
