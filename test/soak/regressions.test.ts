@@ -1,7 +1,8 @@
-import { createClient, getClientEvents, type SpendControl } from '@vstore/core';
+import { createClient, createSseConnection, getClientEvents, type SpendControl } from '@vstore/core';
 import { createOutbox, memoryStorage } from '@vstore/core/offline';
 import { createService } from '@vstore/service';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { filter, firstValueFrom } from 'rxjs';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cuttingFetch } from './cuttingFetch';
 
 // Minimal reproductions of bugs the chaos soak found, in virtual time. Each stays here, named after
@@ -9,6 +10,18 @@ import { cuttingFetch } from './cuttingFetch';
 
 afterEach(() => {
   vi.useRealTimers();
+});
+
+// The event stream's code loads on the first connection, and fake timers do not drive an import:
+// one connection opens in real time first (see docs/guide/testing.md, "Time").
+beforeAll(async () => {
+  const stream = () => new Response(': open\n\n', { headers: { 'content-type': 'text/event-stream' } });
+  const connection = createSseConnection('http://service.test/events', {
+    onMessage: () => {},
+    fetch: async () => stream(),
+  });
+  await firstValueFrom(connection.state$.pipe(filter((state) => state !== 'connecting')));
+  connection.close();
 });
 
 const control = (id: string) => ({
@@ -143,8 +156,10 @@ describe('soak regressions', () => {
     const writes = (['paused', 'active', 'paused'] as const).map((status) =>
       outbox.update<SpendControl>(client.spendControls, 'sc_1', { status }),
     );
+    let settled = 0;
+    for (const write of writes) void write.finally(() => settled++);
     network.online = true;
-    for (let i = 0; i < 20 && outbox.entries.length > 0; i++) await vi.advanceTimersByTimeAsync(50);
+    for (let i = 0; i < 40 && settled < writes.length; i++) await vi.advanceTimersByTimeAsync(50);
     const [, , third] = await Promise.all(writes);
     const history = await client.spendControls.history('sc_1');
     await outbox.close();

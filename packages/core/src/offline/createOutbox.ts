@@ -114,7 +114,7 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
   );
   sender.leading = options.locks === false;
 
-  function sendContext(entry: OutboxEntry, signal: AbortSignal): SendContext | undefined {
+  function sendContext(entry: OutboxEntry, signal: AbortSignal): Omit<SendContext, 'markSent'> | undefined {
     const resource = resources.get(entry.type) ?? definedResource(entry.type);
     const ops = resource && linkOf(resource).ops;
     if (!ops) return undefined;

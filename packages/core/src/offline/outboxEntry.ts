@@ -46,6 +46,12 @@ export interface OutboxEntry {
   readonly madeAt: number;
   /** When a send of it last began (epoch ms): after a reload it may still be on its way to the service. */
   readonly sentAt?: number | undefined;
+  /**
+   * Updates: the latest version read just before its first PATCH went out (stored before it went).
+   * Only a version after it can be this write landing: earlier entries of the same entity, made on
+   * the same base, may have written the same values before it.
+   */
+  readonly sentFrom?: number | undefined;
 }
 
 /** An entry as storage keeps it: its error as a plain record, since an error loses its class in a clone. */

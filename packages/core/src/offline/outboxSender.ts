@@ -14,7 +14,7 @@ export interface SenderHost {
   isOnline(): boolean;
   random(): number;
   /** How to send an entry; `undefined` while its resource is not known (restored before the app defined it). */
-  context(entry: OutboxEntry, signal: AbortSignal): SendContext | undefined;
+  context(entry: OutboxEntry, signal: AbortSignal): Omit<SendContext, 'markSent'> | undefined;
   /** An entry's write ended: its promise settles, here and in the other tabs. */
   settle(entryId: string, outcome: unknown, ok: boolean): void;
   /** Storage changed: the other tabs read it again. */
@@ -112,6 +112,10 @@ export class OutboxSender {
         new TypeError(`no resource of type ${entry.type} is known: pass it in createOutbox({ resources })`),
       );
     }
+    const sendContext: SendContext = {
+      ...context,
+      markSent: (sentFrom) => this.markSent(entry.id, sentFrom),
+    };
     this.inFlight.set(entry.id, controller);
     const sending: OutboxEntry = { ...entry, status: 'sending', sentAt: Date.now() };
     list.replace(sending);
@@ -120,7 +124,7 @@ export class OutboxSender {
       // Stored as sent before it goes: a page that goes away now leaves a mark the next one honours.
       await records.save(sending);
       // The entry as it was: its `sentAt` says whether an earlier send may have landed.
-      outcome = await sendEntry(entry, context);
+      outcome = await sendEntry(entry, sendContext);
     } catch (error) {
       outcome = { kind: 'retry', error };
     } finally {
@@ -133,6 +137,15 @@ export class OutboxSender {
       // Storage refused the outcome: the entry stays as storage has it and is settled on a later send.
     });
     this.pump();
+  }
+
+  /** Stores where an update's first PATCH starts from, before it goes (see `OutboxEntry.sentFrom`). */
+  private async markSent(entryId: string, sentFrom: number): Promise<void> {
+    const current = this.host.list.find(entryId);
+    if (!current) return;
+    const marked: OutboxEntry = { ...current, sentFrom };
+    this.host.list.replace(marked);
+    await this.host.records.save(marked);
   }
 
   private async settleOutcome(entry: OutboxEntry, outcome: SendOutcome): Promise<void> {

@@ -38,6 +38,8 @@ export interface SendContext {
   readonly waitTask: (taskId: string, signal: AbortSignal) => Promise<Task>;
   /** Aborts the send (the outbox closed): whatever is in flight is cancelled. */
   readonly signal: AbortSignal;
+  /** Updates: stores the entry's `sentFrom` before its first PATCH goes out. */
+  readonly markSent: (sentFrom: number) => Promise<void>;
 }
 
 // A 409 is checked against the latest again at most this many times in one send; past it, later.
@@ -84,22 +86,27 @@ async function sendCreate(entry: OutboxEntry, { ops, signal }: SendContext): Pro
 /**
  * Compares the entry's base with the latest first (the service reports a 409 only for writes that
  * overlap in time): a change of the same field by another writer is a conflict, unless the entry was
- * resolved as `'mine'` or conflicts rebase. An entry sent before (its answer lost, or its page gone
- * mid-send) may have landed already: the latest holding the change, or, where the resource keeps
- * history, any version after the base that held it (another writer may have changed it since),
- * means it landed, and nothing is sent again.
+ * resolved as `'mine'` or conflicts rebase. An entry whose PATCH went out before (its answer lost,
+ * or its page gone mid-send) may have landed already: the latest holding the change at a version
+ * after the one read just before that PATCH (`sentFrom`), or, where the resource keeps history, any
+ * such version that held it (another writer may have changed it since), means it landed, and
+ * nothing is sent again. Versions up to `sentFrom` are never taken for it: an earlier entry of the
+ * same entity, made on the same base, may have written the same values.
  */
 async function sendUpdate(entry: OutboxEntry, ctx: SendContext): Promise<SendOutcome> {
   const { ops, signal } = ctx;
   const id = entry.entityId as string;
   const patch = entry.patch ?? {};
   const { base } = entry;
+  let { sentFrom } = entry;
   const after = (latest: object) => (versionOf(latest) ?? 0) > (entry.baseVersion ?? 0);
+  const landed = async (latest: object) =>
+    sentFrom !== undefined &&
+    (versionOf(latest) ?? 0) > sentFrom &&
+    (carries(latest, patch) || (await landedSince(entry, sentFrom, ctx)));
   for (let check = 1; ; check++) {
     const latest = await toPromise(ops.latest$(id), signal);
-    if (after(latest) && carries(latest, patch)) return { kind: 'landed', entity: latest };
-    if (entry.sentAt !== undefined && after(latest) && (await landedEarlier(entry, ctx)))
-      return { kind: 'landed', entity: latest };
+    if (await landed(latest)) return { kind: 'landed', entity: latest };
     // Without a base (nothing was held when the change was made) there is nothing to compare with.
     if (base && after(latest) && ctx.onConflict === 'abort' && entry.resolution !== 'mine') {
       const mine = { ...base, ...patch };
@@ -109,6 +116,10 @@ async function sendUpdate(entry: OutboxEntry, ctx: SendContext): Promise<SendOut
           kind: 'conflict',
           conflict: { fields: conflicts, base, mine, theirs: latest as Record<string, unknown> },
         };
+    }
+    if (sentFrom === undefined) {
+      sentFrom = versionOf(latest) ?? 0;
+      await ctx.markSent(sentFrom);
     }
     try {
       return { kind: 'landed', entity: await toPromise(ops.update$(id, patch as never), signal) };
@@ -120,21 +131,22 @@ async function sendUpdate(entry: OutboxEntry, ctx: SendContext): Promise<SendOut
       // The answer was lost: the latest says whether the write is in. If it is not, it goes again
       // later, and is looked for then too (it may land after this read).
       const now = await toPromise(ops.latest$(id), signal).catch(() => undefined);
-      if (now && after(now) && (carries(now, patch) || (await landedEarlier(entry, ctx))))
-        return { kind: 'landed', entity: now };
+      if (now && (await landed(now))) return { kind: 'landed', entity: now };
       return { kind: 'retry', error };
     }
   }
 }
 
-/** Whether a version after the entry's base held every field of its patch, by the resource's history. */
-async function landedEarlier(entry: OutboxEntry, { ops, signal }: SendContext): Promise<boolean> {
+/** Whether a version after `sentFrom` held every field of the entry's patch, by the resource's history. */
+async function landedSince(
+  entry: OutboxEntry,
+  sentFrom: number,
+  { ops, signal }: SendContext,
+): Promise<boolean> {
   if (!ops.definition.paths.history) return false;
   const versions = await toPromise(ops.history$(entry.entityId as string), signal).catch(() => []);
   const patch = entry.patch ?? {};
-  return versions.some(
-    (version) => (versionOf(version) ?? 0) > (entry.baseVersion ?? 0) && carries(version, patch),
-  );
+  return versions.some((version) => (versionOf(version) ?? 0) > sentFrom && carries(version, patch));
 }
 
 /**
