@@ -13,7 +13,7 @@ export interface CuttingFetch {
   streams(): number;
   /** Streams broken in the middle of a block. */
   cuts(): number;
-  /** The `data:` of every block with an `id:` that got through whole, by id. */
+  /** The `data:` of every unnamed block with an `id:` (a delivery) that got through whole, by id. */
   readonly passed: Map<number, string>;
 }
 
@@ -46,6 +46,8 @@ export function cuttingFetch(inner: typeof fetch, decide: CutDecision): CuttingF
     let id: number | undefined;
     let data: string | undefined;
     for (const line of decoder.decode(block).split('\n')) {
+      // A named event (the relay's `ready`, a `gap`) is not a delivery.
+      if (line.startsWith('event: ')) return;
       if (line.startsWith('id: ')) id = Number(line.slice(4));
       else if (line.startsWith('data: ')) data = line.slice(6);
     }

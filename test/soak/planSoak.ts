@@ -21,7 +21,7 @@ export interface SoakSize {
   readonly offlineMs: readonly [number, number];
   /** Page reloads per outbox client. */
   readonly reloads: number;
-  /** Chance that an outbox client's write, committed, loses its answer on the way back. */
+  /** Chance that a write (any outbox client's, a direct client's PATCH), committed, loses its answer on the way back. */
   readonly lostAnswerRate: number;
 }
 

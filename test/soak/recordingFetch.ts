@@ -74,6 +74,7 @@ export function recordingFetch(
   baseUrl: string,
   log: RequestRecord[],
   violate: (violation: Violation) => void,
+  inner: typeof fetch = fetch,
 ): RecordingFetch {
   // The window of the last 429 each page received, and of the last 429 to each page's event stream.
   const windows = new Map<number, { until: number; by: string; at: number; stream: number }>();
@@ -115,7 +116,7 @@ export function recordingFetch(
         }
     }
     try {
-      let response = await fetch(input, init);
+      let response = await inner(input, init);
       record.receivedAt = Date.now();
       record.status = response.status;
       if (response.status === 429 && stream) {

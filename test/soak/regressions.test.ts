@@ -119,6 +119,48 @@ describe('soak regressions', () => {
     expect(observer.store.get('spend_control', 'sc_1')).toMatchObject({ name: 'rev 2' });
   });
 
+  // Found by the soak's long mode: a first connection (no id yet) that broke before its first webhook
+  // reconnected without Last-Event-ID, and the relay started from "now" again: what it published
+  // between the two streams reached neither. The relay now names its position in a `ready` event.
+  it('loses no webhook when a first stream breaks before its first webhook', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const service = createService({ sse: { retryMs: 100, heartbeatMs: 60_000 } });
+    const inProcess: typeof fetch = (input, init) => service.fetch(new Request(input, init));
+    const writer = createClient({
+      baseUrl: 'http://service.test',
+      getToken: () => 'dev-token',
+      fetch: inProcess,
+    });
+    await writer.spendControls.update('sc_1', { name: 'rev 1' });
+    // Stream 0: the opening comment, `ready` (id 1), then delivery 2 cut before its blank line.
+    const cutter = cuttingFetch(inProcess, (stream, block, bytes) =>
+      stream === 0 && block === 2 ? bytes - 1 : undefined,
+    );
+    const sentIds: (string | null)[] = [];
+    const observer = createClient({
+      baseUrl: 'http://service.test',
+      getToken: () => 'dev-token',
+      fetch: (input, init) => {
+        sentIds.push(new Headers(init?.headers).get('last-event-id'));
+        return cutter.fetch(input, init);
+      },
+    });
+    const events = getClientEvents(observer);
+    const disconnect = events.connect('/events');
+    for (let i = 0; i < 20 && events.getLastEventId() === undefined; i++)
+      await vi.advanceTimersByTimeAsync(10);
+    expect(events.getLastEventId()).toBe('1');
+    await writer.spendControls.update('sc_1', { name: 'rev 2' });
+    for (let i = 0; i < 20 && events.getStats().received < 1; i++) await vi.advanceTimersByTimeAsync(250);
+    disconnect();
+    await service.close();
+
+    expect(cutter.cuts()).toBe(1);
+    expect(sentIds).toEqual([null, '1']);
+    expect(events.getStats()).toMatchObject({ received: 1, applied: 1 });
+    expect(observer.store.get('spend_control', 'sc_1')).toMatchObject({ name: 'rev 2' });
+  });
+
   // Found by the soak's outbox clients (short mode, seed 2, one run in three: client 0's status lane
   // on sc_soak_2 ended `active → … → paused` with its last write, `active`, resolved as landed with
   // v16 `paused`). An outbox settles a lost answer by looking for the write in any version after the

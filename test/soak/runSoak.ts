@@ -3,6 +3,7 @@ import { createService, FAULT_PROFILES, type FaultOptions } from '@vstore/servic
 import { awaitConvergence, checkFinalState } from './checkFinalState';
 import { cuttingFetch, randomCuts } from './cuttingFetch';
 import { drainOutboxes, rivalFor } from './drainOutboxes';
+import { losingAnswers } from './losingAnswers';
 import { offlineNetwork } from './offlineNetwork';
 import { createOutboxSlot, type OutboxSlot } from './outboxSlot';
 import { planOffline } from './planOffline';
@@ -87,7 +88,12 @@ export async function runSoak(
   const rival = clientWith(RIVAL_TOKEN, fetch);
   try {
     for (const clientPlan of plan.clients) {
-      const recorder = recordingFetch(clientPlan.index, server.url, ledger.requests, violate);
+      const offlinePlan = offline.get(clientPlan.index);
+      // A direct client loses some PATCH answers after commit (an outbox client's network does its own).
+      const wire = offlinePlan
+        ? fetch
+        : losingAnswers(fetch, seededRandom(seed * 104_729 + clientPlan.index), size.lostAnswerRate);
+      const recorder = recordingFetch(clientPlan.index, server.url, ledger.requests, violate, wire);
       // Its own seeded stream of cut decisions, apart from the plan's, so the plan stays as it was.
       const cutter = cuttingFetch(
         recorder.fetch,
@@ -101,7 +107,6 @@ export async function runSoak(
         });
       };
       const pages: SoakPage[] = [];
-      const offlinePlan = offline.get(clientPlan.index);
       let slot: OutboxSlot | undefined;
       if (offlinePlan) {
         const network = offlineNetwork(

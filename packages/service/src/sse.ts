@@ -105,7 +105,14 @@ function follow(
   const format = (d: Delivery): string => `id: ${d.id}\n${eventLine}data: ${d.text}\n\n`;
 
   send(`retry: ${options.retryMs}\n: connected\n\n`);
-  if (lastEventId !== undefined) {
+  if (lastEventId === undefined) {
+    // A first connect starts from now: a `ready` event names now as an id, so a stream that breaks
+    // before its first webhook resumes from here instead of from "now" again (losing what came
+    // between). Named, so `onmessage` handlers never take it for a payload; it carries data because
+    // a block without any is not dispatched, and eventsource-parser drops its id with it.
+    const now = hub.stats().lastEventId;
+    send(`id: ${now}\nevent: ready\ndata: ${JSON.stringify({ last_event_id: now })}\n\n`);
+  } else {
     const { deliveries, gap } = hub.since(lastEventId);
     // A named event, so plain `onmessage` webhook handlers never mistake it for a payload.
     if (gap) send(`event: gap\ndata: ${JSON.stringify({ last_event_id: lastEventId })}\n\n`);

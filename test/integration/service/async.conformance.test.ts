@@ -86,9 +86,15 @@ describe('service conformance: asynchronous work', () => {
     const ids = events.map((e) => e.id ?? 0);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
 
+    // The first connect named where it began (a `ready` event before any delivery): one that broke
+    // before its first webhook resumes from there.
+    expect(live.named[0]).toMatchObject({ event: 'ready', id: (ids[0] ?? 1) - 1 });
+
     const resumed = await openEvents(`${s.url}/events`, { ...auth, 'last-event-id': String(ids[2]) });
     const replay = await resumed.until((e) => e.length >= 2);
     resumed.close();
     expect(replay.map((e) => e.id)).toEqual(ids.slice(3));
+    // A resumed stream has an id already: no `ready`.
+    expect(resumed.named).toEqual([]);
   });
 });

@@ -57,7 +57,10 @@ export interface SseEvent {
 }
 
 export interface EventStream {
+  /** What `EventSource.onmessage` receives: the webhooks (events without a name). */
   events: SseEvent[];
+  /** Named events: the relay's `ready` on a first connect, a `gap`. */
+  named: SseEvent[];
   /** Reads until `enough(events)`; fails after `timeoutMs` without it. */
   until(enough: (events: SseEvent[]) => boolean, timeoutMs?: number): Promise<SseEvent[]>;
   close(): void;
@@ -71,6 +74,7 @@ export async function openEvents(url: string, headers: Record<string, string> = 
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   const events: SseEvent[] = [];
+  const named: SseEvent[] = [];
   let buffer = '';
 
   const parse = (): void => {
@@ -88,13 +92,14 @@ export async function openEvents(url: string, headers: Record<string, string> = 
           hasData = true;
         }
       }
-      if (hasData) events.push(event);
+      if (hasData) (event.event === undefined || event.event === 'message' ? events : named).push(event);
       end = buffer.indexOf('\n\n');
     }
   };
 
   return {
     events,
+    named,
     async until(enough, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (!enough(events)) {

@@ -35,9 +35,11 @@ describe('GET /events', () => {
     const response = await open(service);
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     await call(service, '/spend_controls/sc_1', { method: 'PATCH', body: { name: 'x' } });
-    const { text, reader } = await readUntil(response.body!, (t) => t.includes('id: 1'));
+    const { text, reader } = await readUntil(response.body!, (t) => /^id: 1\ndata: .*\n\n/m.test(t));
     expect(text).toMatch(/^retry: 1000\n/);
-    const data = text.split('\n').find((line) => line.startsWith('data: '));
+    // A first connect names where it starts (nothing published yet: 0) before the first delivery.
+    expect(text).toContain('\n\nid: 0\nevent: ready\ndata: {"last_event_id":0}\n\nid: 1\n');
+    const data = text.split('\n').find((line) => line.startsWith('data: {"schema_version"'));
     expect(JSON.parse(data!.slice(6))).toMatchObject({
       schema_version: '1.0',
       event_type: 'spend_control.updated',
