@@ -1,25 +1,3 @@
-// The packed set as a stranger gets it, checked outside the workspace. Run after `pnpm pack:all`
-// (which builds each package through its `prepack`); it fails when packed/ is missing or older than a
-// package's files.
-// 1. Each tarball: what it holds (scripts/packedTarball.mjs), one version across the set, and each
-//    @vstore dependency pinned to that version.
-// 2. The test/pack apps, installed with pnpm (and the override pnpm needs): type-checked at the
-//    strictest settings (moduleResolution bundler with the shipped .d.mts checked, and node16), built
-//    with Vite without a warning and without the on-demand code in the first load, imported in Node,
-//    and the `vstore-service` bin serving a read.
-// 3. The starters (examples/starter-react, examples/starter-vue), copied out of the repository and
-//    installed with the docs' npm line: type-checked with TypeScript 5.9 (theirs), 6.0 and (React) 7.0, built with
-//    Vite (and the React one with esbuild), and each build run in Chromium against the `vstore-service`
-//    bin: three spend controls shown, one paused, the next version shown.
-// 4. The size budgets (scripts/size.mjs) in an app of their own, where the set and the peers were
-//    installed the same way.
-// Needs the npm registry for React, Vue, Vite, esbuild and TypeScript, pinned to the versions the
-// workspace has installed (TypeScript 6.0 and 7.0: the versions below).
-// A script because no tool does this: publint and attw (`pnpm check:packages`) lint one tarball's
-// manifest and types; none installs the set into apps outside the repository and builds, checks and
-// runs them.
-// Usage: node scripts/testPack.mjs   (VSTORE_PACK_KEEP=1 keeps the temporary directory)
-import { spawn } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -31,10 +9,9 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import {
   installArgs,
   npmInstall,
@@ -49,6 +26,8 @@ import {
   setupSizeApp,
 } from './consumer.mjs';
 import { checkTarball } from './packedTarball.mjs';
+import { smokeBin, startServiceBin } from './serviceBin.mjs';
+import { closeBrowser, runInBrowser } from './starterBrowser.mjs';
 
 /**
  * The TypeScript versions a starter is checked with besides its own (~5.9): 6.0, which create-vite's
@@ -202,38 +181,6 @@ function packageDir(fromDir, name) {
   return realpathSync(dirname(require.resolve(`${name}/package.json`)));
 }
 
-/** Starts the installed `vstore-service` bin on a free port and reads one spend control through it. */
-async function smokeBin(dir) {
-  const child = spawn(join(dir, 'node_modules/.bin/vstore-service'), ['--port', '0'], { cwd: dir });
-  let output = '';
-  try {
-    const url = await new Promise((resolveUrl, reject) => {
-      const timer = setTimeout(() => reject(new StepError(`no URL within 15 s:\n${output}`)), 15_000);
-      const onData = (chunk) => {
-        output += chunk;
-        const match = /http:\/\/127\.0\.0\.1:\d+/.exec(output);
-        if (match) {
-          clearTimeout(timer);
-          resolveUrl(match[0]);
-        }
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', onData);
-      child.once('exit', (code) => reject(new StepError(`exited with ${code} before listening:\n${output}`)));
-    });
-    const response = await fetch(`${url}/spend_controls/sc_1`, {
-      headers: { Authorization: 'Bearer dev-token' },
-      signal: AbortSignal.timeout(10_000),
-    });
-    const body = await response.json();
-    if (response.status !== 200 || body.spend_control_id !== 'sc_1')
-      throw new StepError(`GET /spend_controls/sc_1 answered ${response.status}: ${JSON.stringify(body)}`);
-    return `(${url}, sc_1 at version ${body.version})`;
-  } finally {
-    child.kill('SIGTERM');
-  }
-}
-
 const store = run('pnpm', ['store', 'path'], { cwd: root }).stdout.trim();
 for (const app of apps) {
   if (app.packages.some((name) => !sound.has(name))) {
@@ -332,84 +279,6 @@ for (const app of apps) {
 }
 
 // ── 3. the starters ──────────────────────────────────────────────────────────────────────────────
-/** A static server for a built app, and its URL. */
-async function serve(dir) {
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    const file = join(dir, path === '/' ? 'index.html' : path);
-    if (!file.startsWith(dir) || !existsSync(file)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    close: () => new Promise((ok) => server.close(ok)),
-  };
-}
-
-/** Starts the app's `vstore-service` bin on a free port; resolves with its URL and a stop function. */
-async function startService(dir) {
-  const child = spawn(join(dir, 'node_modules/.bin/vstore-service'), ['--port', '0'], { cwd: dir });
-  let output = '';
-  const url = await new Promise((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new StepError(`no URL within 15 s:\n${output}`)), 15_000);
-    const onData = (chunk) => {
-      output += chunk;
-      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolveUrl(match[0]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new StepError(`exited with ${code} before listening:\n${output}`)));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
-
-let browser;
-async function chromium() {
-  if (browser) return browser;
-  run(process.execPath, [join(root, 'scripts/ensureChromium.mjs')], { cwd: root, timeoutMs: 600_000 });
-  const { chromium: launcher } = await import('playwright-core');
-  const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (p) => p && existsSync(p),
-  );
-  browser = await launcher.launch({
-    executablePath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  return browser;
-}
-
-/** Opens a built starter, waits for the three spend controls, pauses or resumes sc_1 and waits for its next version. */
-async function runInBrowser(appDir) {
-  const site = await serve(appDir);
-  const page = await (await chromium()).newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  try {
-    await page.goto(site.url);
-    const rows = page.locator('li[data-id]');
-    await rows.nth(2).waitFor({ timeout: 15_000 });
-    const row = page.locator('li[data-id="sc_1"]');
-    const before = Number(/version\s+(\d+)/.exec(await row.textContent())?.[1]);
-    await row.getByRole('button').click();
-    await page
-      .locator('li[data-id="sc_1"]', { hasText: new RegExp(`version\\s+${before + 1}\\b`) })
-      .waitFor({ timeout: 15_000 });
-    if (errors.length) throw new StepError(`errors in the page:\n${errors.join('\n')}`);
-    return `(${await rows.count()} spend controls, sc_1 from version ${before} to ${before + 1})`;
-  } finally {
-    await page.close();
-    await site.close();
-  }
-}
-
 const starters = [
   {
     name: 'starter-react',
@@ -455,7 +324,7 @@ for (const starter of starters) {
   );
   let service;
   await step('vite build, no warnings', async () => {
-    service = await startService(dir);
+    service = await startServiceBin(dir);
     const { output } = run('node', ['node_modules/vite/bin/vite.js', 'build'], {
       cwd: dir,
       env: { VITE_VSTORE_URL: service.url },
@@ -501,7 +370,7 @@ for (const starter of starters) {
     });
   service?.stop();
 }
-await browser?.close();
+await closeBrowser();
 
 // ── 4. the size budgets ──────────────────────────────────────────────────────────────────────────
 console.log(`size budgets (${join(work, 'size')})`);
