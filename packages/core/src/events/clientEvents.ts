@@ -24,7 +24,7 @@ export interface ClientEventsOptions {
   getToken?: (() => string | Promise<string>) | undefined;
   /** Forgets a token the gateway refused, so the next `getToken` brings a fresh one. */
   invalidateToken?: ((token: string) => void) | undefined;
-  /** Headers that carry the token. @default `{ Authorization: 'Bearer <token>' }` */
+  /** Headers that carry the token. @default `{ authorization: 'Bearer <token>' }` */
   authorize?: ((token: string) => Record<string, string>) | undefined;
   /** @default globalThis.fetch */
   fetch?: typeof fetch | undefined;
@@ -125,15 +125,15 @@ export function createClientEvents(options: ClientEventsOptions): ClientEvents {
           else if (message.event === undefined || message.event === 'message') onMessage(message.data);
         },
         onError,
-        ...(options.getToken ? { getToken: options.getToken } : {}),
-        ...(options.invalidateToken ? { invalidateToken: options.invalidateToken } : {}),
-        ...(options.authorize ? { authorize: options.authorize } : {}),
-        ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
-        ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        ...(options.environment ? { environment: options.environment } : {}),
-        ...(backoff ? { backoff } : {}),
-        ...(connectOptions.lastEventId === undefined ? {} : { lastEventId: connectOptions.lastEventId }),
+        getToken: options.getToken,
+        invalidateToken: options.invalidateToken,
+        authorize: options.authorize,
+        connectTimeoutMs: options.connectTimeoutMs,
+        idleTimeoutMs: options.idleTimeoutMs,
+        fetch: options.fetch,
+        environment: options.environment,
+        backoff,
+        lastEventId: connectOptions.lastEventId,
       });
       current = connection;
       // Only the most recent connection shows its state: an older one closing must not read as ours.
