@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-// By path: Vite loads its config with Node, which does not load a workspace package's TypeScript.
-import { offlineShell } from '../dashboard-kit/src/offlineShell';
+// By path, extension included: Vite loads its config with Node, which does not load a workspace
+// package's TypeScript, and its coming native config loader resolves no extensionless import.
+import { offlineShell } from '../dashboard-kit/src/offlineShell.ts';
 
 // The service's admin routes answer without CORS headers, so the chaos switch reaches them on the
 // page's own origin and the dev server forwards them (VITE_SERVICE_URL is set by `pnpm demo` and the e2e).

@@ -139,7 +139,7 @@ describe('embedded <vstore-spend-control> widgets', () => {
   it("load immer and edit's body only on the first edit, from next to the entry, and edit", async () => {
     // At mount: the entry, what it imports, and the SSE stream (the widgets connect); not the edit chunk.
     expect(scripts[0]).toBe('dist/vstore-embed.js');
-    expect(scripts.some((s) => s.startsWith('dist/sseConnection-'))).toBe(true);
+    expect(scripts.some((s) => s.startsWith('dist/sseStream-'))).toBe(true);
     expect(scripts).not.toContain(editChunk);
     const limitBefore = await widget(2).locator('.limit').textContent();
     const versionBefore = Number(await versionOf(2));
@@ -223,7 +223,7 @@ describe('embedded <vstore-spend-control> widgets', () => {
       });
       expect(fetched[0]).toBe('widgets/v1/vstore-embed.js?v=2');
       expect(fetched.filter((f) => f.startsWith('widgets/v1/embed-runtime-'))).toHaveLength(1);
-      expect(fetched.some((f) => f.startsWith('widgets/v1/sseConnection-'))).toBe(true);
+      expect(fetched.some((f) => f.startsWith('widgets/v1/sseStream-'))).toBe(true);
       // The module found its own tag through import.meta.url (query included) and took the token off it.
       expect(
         await other.evaluate(() =>

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { SERVICE_WORKER } from './offlineShellPath';
+import { SERVICE_WORKER } from './offlineShellPath.ts';
 
 /**
  * The service worker of a production build: it stores every file of the build when it installs,

@@ -91,7 +91,6 @@ export interface SeedSpendControl {
 
 export const STATUS_VALUES: readonly SpendControlStatus[] = ['active', 'paused'];
 export const INTERVAL_VALUES: readonly SpendInterval[] = ['daily', 'weekly', 'monthly'];
-export const TERMINAL_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'cancelled'];
 
 /**
  * The data a service starts with when no `seed` is given: accounts `acc_1` (USD) and `acc_2` (EUR);
