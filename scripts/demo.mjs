@@ -137,11 +137,6 @@ async function main() {
     throw error;
   }
 
-  const url = dashboard.resolvedUrls?.local[0] ?? `http://${host}:${dashboard.config.server.port}/`;
-  console.log(`\n  vstore service    ${api.url}`);
-  console.log(`  ${app.label.padEnd(17)} ${url}\n`);
-  console.log('  Press Ctrl-C to stop both.\n');
-
   let stopping = false;
   const stop = async (reason) => {
     if (stopping) return;
@@ -164,12 +159,23 @@ async function main() {
     console.log('The demo stopped: the dashboard and the service are closed.');
     process.exit(0);
   };
-  // Vite installs its own SIGTERM handler that exits with 143 once its server is closed, racing the
-  // service's shutdown; this process owns both servers, so its handler replaces Vite's.
-  process.removeAllListeners('SIGTERM');
   // `on`, not `once`: a second Ctrl-C during shutdown must not kill the process half-way.
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(signal));
+  const onSignal = (signal) => void stop(signal);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, onSignal);
+  // Vite installs its own SIGTERM handler that exits with 143 once its server is closed, racing the
+  // service's shutdown; this process owns both servers, so its handler replaces Vite's. Ours goes in
+  // first: with no SIGTERM listener at all for a moment, Node would stop watching the signal, and
+  // one arriving then would kill the process or be lost.
+  for (const listener of process.listeners('SIGTERM'))
+    if (listener !== onSignal) process.off('SIGTERM', listener);
   stopOnCtrlC(stop);
+
+  // Printed once the signals are handled: a test (or a person) that stops the demo on this line
+  // always finds it ready to stop.
+  const url = dashboard.resolvedUrls?.local[0] ?? `http://${host}:${dashboard.config.server.port}/`;
+  console.log(`\n  vstore service    ${api.url}`);
+  console.log(`  ${app.label.padEnd(17)} ${url}\n`);
+  console.log('  Press Ctrl-C to stop both.\n');
 }
 
 main().catch((error) => {
