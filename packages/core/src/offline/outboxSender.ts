@@ -123,7 +123,8 @@ export class OutboxSender {
     try {
       // Stored as sent before it goes: a page that goes away now leaves a mark the next one honours.
       await records.save(sending);
-      // The entry as it was: its `sentAt` says whether an earlier send may have landed.
+      // The entry as it was before this send: its `sentFrom`, set when an earlier PATCH went out,
+      // says which versions can be that PATCH landing.
       outcome = await sendEntry(entry, sendContext);
     } catch (error) {
       outcome = { kind: 'retry', error };
