@@ -247,93 +247,83 @@ export const tanstack: TargetFactory = {
   },
 };
 
-/** Redux Toolkit's entity adapter behind a production configureStore, with the version check in the reducer. */
-export const reduxToolkit: TargetFactory = {
-  label: 'Redux Toolkit entity adapter upsertOne',
-  create() {
-    const adapter = createEntityAdapter<SpendControlFixture, string>({ selectId: (e) => e.spend_control_id });
-    const slice = createSlice({
-      name: 'spendControls',
-      initialState: adapter.getInitialState(),
-      reducers: {
-        upsertVersioned(state, action: PayloadAction<SpendControlFixture>) {
-          const held = state.entities[action.payload.spend_control_id];
-          if (held === undefined || action.payload.version > held.version)
-            adapter.upsertOne(state, action.payload);
-        },
-      },
-    });
-    const make = (preloaded = adapter.getInitialState()) =>
-      configureStore({
-        reducer: { spendControls: slice.reducer },
-        preloadedState: { spendControls: preloaded },
-      });
-    let store = make();
-    return {
-      fill(keys) {
-        // Preloaded as plain state: filling 1M entities through dispatch would take hours.
-        const entities: Record<string, SpendControlFixture> = {};
-        for (let i = 0; i < keys.length; i++)
-          entities[keys[i]!] = spendControl(keys[i]!, i, 2, `Control ${i}`);
-        store = make({ ids: [...keys], entities });
-      },
-      run(ops, from, to) {
-        for (let k = from; k < to; k++) store.dispatch(slice.actions.upsertVersioned(ops[k]!));
-      },
-      dispose() {
-        store = make();
-      },
-    };
-  },
-};
-
 /** Ops per dispatch of the batched RTK target: a page of a list, or a burst of events. */
 export const RTK_BATCH = 100;
 
+const rtkAdapter = createEntityAdapter<SpendControlFixture, string>({ selectId: (e) => e.spend_control_id });
+const rtkSlice = createSlice({
+  name: 'spendControls',
+  initialState: rtkAdapter.getInitialState(),
+  reducers: {
+    /** One op, the version check against the draft. */
+    upsertVersioned(state, action: PayloadAction<SpendControlFixture>) {
+      const held = state.entities[action.payload.spend_control_id];
+      if (held === undefined || action.payload.version > held.version)
+        rtkAdapter.upsertOne(state, action.payload);
+    },
+    /**
+     * A batch: the version check reads the batch's own newer ops first and the state before the
+     * batch otherwise (`original`, so it reads plain objects, not drafts), then one `upsertMany`.
+     */
+    upsertVersionedMany(state, action: PayloadAction<readonly SpendControlFixture[]>) {
+      const before = original(state)!.entities;
+      const newer = new Map<string, SpendControlFixture>();
+      for (const op of action.payload) {
+        const held = newer.get(op.spend_control_id) ?? before[op.spend_control_id];
+        if (held === undefined || op.version > held.version) newer.set(op.spend_control_id, op);
+      }
+      if (newer.size > 0) rtkAdapter.upsertMany(state, [...newer.values()]);
+    },
+  },
+});
+const rtkStore = (preloaded = rtkAdapter.getInitialState()) =>
+  configureStore({
+    reducer: { spendControls: rtkSlice.reducer },
+    preloadedState: { spendControls: preloaded },
+  });
+type RtkStore = ReturnType<typeof rtkStore>;
+
+/** An RTK target: a production configureStore, filled as plain state, fed by `dispatchOps`. */
+function rtkTarget(
+  label: string,
+  dispatchOps: (store: RtkStore, ops: readonly SpendControlFixture[], from: number, to: number) => void,
+): TargetFactory {
+  return {
+    label,
+    create() {
+      let store = rtkStore();
+      return {
+        fill(keys) {
+          // Preloaded as plain state: filling 1M entities through dispatch would take hours.
+          const entities: Record<string, SpendControlFixture> = {};
+          for (let i = 0; i < keys.length; i++)
+            entities[keys[i]!] = spendControl(keys[i]!, i, 2, `Control ${i}`);
+          store = rtkStore({ ids: [...keys], entities });
+        },
+        run(ops, from, to) {
+          dispatchOps(store, ops, from, to);
+        },
+        dispose() {
+          store = rtkStore();
+        },
+      };
+    },
+  };
+}
+
+/** Redux Toolkit's entity adapter, one dispatch and one `upsertOne` per op. */
+export const reduxToolkit = rtkTarget('Redux Toolkit entity adapter upsertOne', (store, ops, from, to) => {
+  for (let k = from; k < to; k++) store.dispatch(rtkSlice.actions.upsertVersioned(ops[k]!));
+});
+
 /**
  * Redux Toolkit's best form of the same work: `upsertMany` of each batch of ops, one dispatch (and
- * one copy of the `entities` record) per batch. The version check reads the batch's own newer ops
- * first and the state before the batch otherwise (`original`, so it reads plain objects, not drafts).
+ * one copy of the `entities` record) per batch.
  */
-export const reduxToolkitBatched: TargetFactory = {
-  label: `Redux Toolkit entity adapter upsertMany, batches of ${RTK_BATCH}`,
-  create() {
-    const adapter = createEntityAdapter<SpendControlFixture, string>({ selectId: (e) => e.spend_control_id });
-    const slice = createSlice({
-      name: 'spendControls',
-      initialState: adapter.getInitialState(),
-      reducers: {
-        upsertVersionedMany(state, action: PayloadAction<readonly SpendControlFixture[]>) {
-          const before = original(state)!.entities;
-          const newer = new Map<string, SpendControlFixture>();
-          for (const op of action.payload) {
-            const held = newer.get(op.spend_control_id) ?? before[op.spend_control_id];
-            if (held === undefined || op.version > held.version) newer.set(op.spend_control_id, op);
-          }
-          if (newer.size > 0) adapter.upsertMany(state, [...newer.values()]);
-        },
-      },
-    });
-    const make = (preloaded = adapter.getInitialState()) =>
-      configureStore({
-        reducer: { spendControls: slice.reducer },
-        preloadedState: { spendControls: preloaded },
-      });
-    let store = make();
-    return {
-      fill(keys) {
-        const entities: Record<string, SpendControlFixture> = {};
-        for (let i = 0; i < keys.length; i++)
-          entities[keys[i]!] = spendControl(keys[i]!, i, 2, `Control ${i}`);
-        store = make({ ids: [...keys], entities });
-      },
-      run(ops, from, to) {
-        for (let k = from; k < to; k += RTK_BATCH)
-          store.dispatch(slice.actions.upsertVersionedMany(ops.slice(k, Math.min(to, k + RTK_BATCH))));
-      },
-      dispose() {
-        store = make();
-      },
-    };
+export const reduxToolkitBatched = rtkTarget(
+  `Redux Toolkit entity adapter upsertMany, batches of ${RTK_BATCH}`,
+  (store, ops, from, to) => {
+    for (let k = from; k < to; k += RTK_BATCH)
+      store.dispatch(rtkSlice.actions.upsertVersionedMany(ops.slice(k, Math.min(to, k + RTK_BATCH))));
   },
-};
+);

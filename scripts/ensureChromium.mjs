@@ -3,11 +3,9 @@
 // when running as root with apt-get, and otherwise says what to do.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { findChromium } from './chromiumPath.mjs';
 
-const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-  Boolean,
-);
-const found = candidates.find((p) => existsSync(p));
+const found = findChromium();
 if (found) {
   console.log(`chromium: ${found}`);
 } else if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {

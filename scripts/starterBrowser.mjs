@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
+import { findChromium } from './chromiumPath.mjs';
 import { root, run, StepError } from './consumer.mjs';
 
 /** A static server for a built app, and its URL. */
@@ -26,9 +27,7 @@ async function chromium() {
   if (browser) return browser;
   run(process.execPath, [join(root, 'scripts/ensureChromium.mjs')], { cwd: root, timeoutMs: 600_000 });
   const { chromium: launcher } = await import('playwright-core');
-  const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (p) => p && existsSync(p),
-  );
+  const executablePath = findChromium();
   browser = await launcher.launch({
     executablePath,
     headless: true,
@@ -38,6 +37,8 @@ async function chromium() {
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
+      '--disable-quic',
+      '--disable-sync',
     ],
   });
   return browser;

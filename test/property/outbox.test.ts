@@ -1,15 +1,14 @@
-import { createClient, type SpendControl } from '@vstore/core';
-import { createOutbox, memoryStorage, type Outbox } from '@vstore/core/offline';
-import { createService } from '@vstore/service';
+import type { SpendControl } from '@vstore/core';
+import type { Outbox } from '@vstore/core/offline';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type Network, outboxWorld } from './outboxWorld';
 
 // For any sequence of the app's writes through the outbox, offline spells, lost answers, reloads (a
 // new outbox over the same storage) and other writers: every write the app made lands exactly once
 // or ends as `failed` or `conflict`; creates never duplicate; each entity's history on the service
 // holds the app's updates in the order they were made.
 
-type Network = 'online' | 'offline' | 'lose';
 type Step =
   | { kind: 'create' }
   | { kind: 'update'; entity: number }
@@ -73,38 +72,7 @@ describe('the outbox under any sequence of writes, offline spells, lost answers,
         fc.array(step, { minLength: 1, maxLength: 30 }),
         fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
         async (steps, keepMine) => {
-          const service = createService({ rateLimit: false, taskDurationMs: 50 });
-          const network = { mode: 'online' as Network };
-          const appFetch: typeof fetch = async (input, init) => {
-            if (network.mode === 'offline') throw new TypeError('fetch failed');
-            const response = await service.fetch(new Request(input, init));
-            if (network.mode === 'lose' && init?.method && init.method !== 'GET') {
-              await response.text();
-              throw new TypeError('fetch failed');
-            }
-            return response;
-          };
-          const makeClient = (fetchImpl: typeof fetch) =>
-            createClient({
-              baseUrl: 'http://svc.test',
-              getToken: () => 'dev-token',
-              fetch: fetchImpl,
-              retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 },
-            });
-          const other = makeClient((input, init) => service.fetch(new Request(input, init)));
-          const storage = memoryStorage();
-          const open = () => {
-            const client = makeClient(appFetch);
-            const outbox = createOutbox(client, {
-              storage,
-              locks: false,
-              BroadcastChannel: false,
-              isOnline: () => network.mode !== 'offline',
-              backoff: { baseDelayMs: 2, maxDelayMs: 8 },
-              landingGraceMs: 30,
-            });
-            return { client, outbox };
-          };
+          const { network, other, open } = outboxWorld({ taskDurationMs: 50 });
           let tab = open();
           await tab.outbox.ready;
           const created: string[] = [];

@@ -1,48 +1,9 @@
-import { createClient, type SpendControl } from '@vstore/core';
-import { createOutbox, memoryStorage, type Outbox } from '@vstore/core/offline';
-import { createService } from '@vstore/service';
+import type { SpendControl } from '@vstore/core';
+import type { Outbox } from '@vstore/core/offline';
 import { describe, expect, it } from 'vitest';
+import { outboxWorld } from './outboxWorld';
 
 // Counterexamples fast-check found in the outbox property (outbox.test.ts), each kept as a test.
-
-type Network = 'online' | 'offline' | 'lose';
-
-function world() {
-  const service = createService({ rateLimit: false });
-  const network = { mode: 'online' as Network, onLost: async () => {} };
-  const appFetch: typeof fetch = async (input, init) => {
-    if (network.mode === 'offline') throw new TypeError('fetch failed');
-    const response = await service.fetch(new Request(input, init));
-    if (network.mode === 'lose' && init?.method && init.method !== 'GET') {
-      await response.text();
-      await network.onLost();
-      throw new TypeError('fetch failed');
-    }
-    return response;
-  };
-  const client = (fetchImpl: typeof fetch) =>
-    createClient({
-      baseUrl: 'http://svc.test',
-      getToken: () => 'dev-token',
-      fetch: fetchImpl,
-      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 },
-    });
-  const other = client((input, init) => service.fetch(new Request(input, init)));
-  const storage = memoryStorage();
-  const open = () => {
-    const app = client(appFetch);
-    const outbox = createOutbox(app, {
-      storage,
-      locks: false,
-      BroadcastChannel: false,
-      isOnline: () => network.mode !== 'offline',
-      backoff: { baseDelayMs: 2, maxDelayMs: 8 },
-      landingGraceMs: 30,
-    });
-    return { app, outbox };
-  };
-  return { network, other, open };
-}
 
 async function until(outbox: Outbox, done: (entries: Outbox['entries']) => boolean) {
   for (let i = 0; i < 400; i++) {
@@ -57,8 +18,8 @@ const names = (history: SpendControl[]) =>
 
 describe('outbox regressions', () => {
   it('sends what waited behind a conflict once that conflict is resolved as theirs', async () => {
-    const { other, open } = world();
-    const { app, outbox } = open();
+    const { other, open } = outboxWorld();
+    const { client: app, outbox } = open();
     await outbox.ready;
     await app.spendControls.get('sc_3');
     await other.spendControls.update('sc_3', { name: 'other' });
@@ -71,17 +32,17 @@ describe('outbox regressions', () => {
   });
 
   it('orders a write made right after a reload after the writes the earlier page left', async () => {
-    const { network, other, open } = world();
+    const { network, other, open } = outboxWorld();
     network.mode = 'offline';
     const first = open();
     await first.outbox.ready;
-    void first.outbox.update(first.app.spendControls, 'sc_3', { name: 'app-1' }).catch(() => {});
-    void first.outbox.update(first.app.spendControls, 'sc_3', { name: 'app-2' }).catch(() => {});
+    void first.outbox.update(first.client.spendControls, 'sc_3', { name: 'app-1' }).catch(() => {});
+    void first.outbox.update(first.client.spendControls, 'sc_3', { name: 'app-2' }).catch(() => {});
     await until(first.outbox, (entries) => entries.length === 2);
     await first.outbox.close();
     const second = open();
     await second.outbox.ready;
-    const last = second.outbox.update(second.app.spendControls, 'sc_3', { name: 'app-3' });
+    const last = second.outbox.update(second.client.spendControls, 'sc_3', { name: 'app-3' });
     network.mode = 'online';
     await last;
     expect(names(await other.spendControls.history('sc_3'))).toEqual(['app-1', 'app-2', 'app-3']);
@@ -89,8 +50,8 @@ describe('outbox regressions', () => {
   });
 
   it('never applies an update twice when its answer was lost and another writer changed the field since', async () => {
-    const { network, other, open } = world();
-    const { app, outbox } = open();
+    const { network, other, open } = outboxWorld();
+    const { client: app, outbox } = open();
     await outbox.ready;
     // The PATCH commits; before its lost answer is noticed, another writer renames it again.
     network.mode = 'lose';

@@ -3,7 +3,7 @@ import { createOutbox, memoryStorage } from '@vstore/core/offline';
 import { createService } from '@vstore/service';
 import { filter, firstValueFrom } from 'rxjs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cuttingFetch } from './cuttingFetch';
+import { type CuttingFetch, cuttingFetch } from './cuttingFetch';
 
 // Minimal reproductions of bugs the chaos soak found, in virtual time. Each stays here, named after
 // what it shows, once the fix lands in its package.
@@ -45,6 +45,32 @@ const rateLimited = () =>
     { 'retry-after': '1' },
   );
 
+/** The service with a short `retry:`, and a writer client that reaches it in process. */
+function relay() {
+  const service = createService({ sse: { retryMs: 100, heartbeatMs: 60_000 } });
+  const inProcess: typeof fetch = (input, init) => service.fetch(new Request(input, init));
+  const writer = createClient({
+    baseUrl: 'http://service.test',
+    getToken: () => 'dev-token',
+    fetch: inProcess,
+  });
+  return { service, inProcess, writer };
+}
+
+/** A client whose requests go through `cutter`, recording the Last-Event-ID each one sent. */
+function observerThrough(cutter: CuttingFetch) {
+  const sentIds: (string | null)[] = [];
+  const observer = createClient({
+    baseUrl: 'http://service.test',
+    getToken: () => 'dev-token',
+    fetch: (input, init) => {
+      sentIds.push(new Headers(init?.headers).get('last-event-id'));
+      return cutter.fetch(input, init);
+    },
+  });
+  return { observer, sentIds, events: getClientEvents(observer) };
+}
+
 describe('soak regressions', () => {
   it('holds a request that waits out one Retry-After until a later 429 of the same client has passed too', async () => {
     vi.useFakeTimers({ now: 0 });
@@ -84,13 +110,7 @@ describe('soak regressions', () => {
 
   it('loses no webhook when a stream breaks inside an event and the next one breaks right after its opening comment', async () => {
     vi.useFakeTimers({ now: 0 });
-    const service = createService({ sse: { retryMs: 100, heartbeatMs: 60_000 } });
-    const inProcess: typeof fetch = (input, init) => service.fetch(new Request(input, init));
-    const writer = createClient({
-      baseUrl: 'http://service.test',
-      getToken: () => 'dev-token',
-      fetch: inProcess,
-    });
+    const { service, inProcess, writer } = relay();
     await writer.spendControls.update('sc_1', { name: 'rev 1' });
     await writer.spendControls.update('sc_1', { name: 'rev 2' });
     // Stream 0: the opening comment, delivery 1, then delivery 2 up to its last byte before the blank
@@ -98,16 +118,7 @@ describe('soak regressions', () => {
     const cutter = cuttingFetch(inProcess, (stream, block, bytes) =>
       (stream === 0 && block === 2) || (stream === 1 && block === 1) ? bytes - 1 : undefined,
     );
-    const sentIds: (string | null)[] = [];
-    const observer = createClient({
-      baseUrl: 'http://service.test',
-      getToken: () => 'dev-token',
-      fetch: (input, init) => {
-        sentIds.push(new Headers(init?.headers).get('last-event-id'));
-        return cutter.fetch(input, init);
-      },
-    });
-    const events = getClientEvents(observer);
+    const { observer, sentIds, events } = observerThrough(cutter);
     const disconnect = events.connect('/events', { lastEventId: '0' });
     for (let i = 0; i < 20 && events.getStats().received < 2; i++) await vi.advanceTimersByTimeAsync(250);
     disconnect();
@@ -124,28 +135,13 @@ describe('soak regressions', () => {
   // between the two streams reached neither. The relay now names its position in a `ready` event.
   it('loses no webhook when a first stream breaks before its first webhook', async () => {
     vi.useFakeTimers({ now: 0 });
-    const service = createService({ sse: { retryMs: 100, heartbeatMs: 60_000 } });
-    const inProcess: typeof fetch = (input, init) => service.fetch(new Request(input, init));
-    const writer = createClient({
-      baseUrl: 'http://service.test',
-      getToken: () => 'dev-token',
-      fetch: inProcess,
-    });
+    const { service, inProcess, writer } = relay();
     await writer.spendControls.update('sc_1', { name: 'rev 1' });
     // Stream 0: the opening comment, `ready` (id 1), then delivery 2 cut before its blank line.
     const cutter = cuttingFetch(inProcess, (stream, block, bytes) =>
       stream === 0 && block === 2 ? bytes - 1 : undefined,
     );
-    const sentIds: (string | null)[] = [];
-    const observer = createClient({
-      baseUrl: 'http://service.test',
-      getToken: () => 'dev-token',
-      fetch: (input, init) => {
-        sentIds.push(new Headers(init?.headers).get('last-event-id'));
-        return cutter.fetch(input, init);
-      },
-    });
-    const events = getClientEvents(observer);
+    const { observer, sentIds, events } = observerThrough(cutter);
     const disconnect = events.connect('/events');
     for (let i = 0; i < 20 && events.getLastEventId() === undefined; i++)
       await vi.advanceTimersByTimeAsync(10);

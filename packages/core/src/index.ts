@@ -170,6 +170,8 @@ export type {
   OptimisticLayer,
 } from './optimistic/index';
 export { createOptimisticLayer } from './optimistic/index';
+// a list's params as one order-free string: what a binding compares, and what lists share a read by
+export { paramsKey as listParamsKey } from './resources/listParams';
 // conflicts: going on from a choice per field, and the three-way comparison behind them
 export {
   type ConflictChoice,

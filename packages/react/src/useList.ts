@@ -3,9 +3,9 @@ import {
   type ListObserveOptions,
   type ListParams,
   type ListResult,
+  listParamsKey,
   observeList,
 } from '@vstore/core';
-import { listParamsKey } from './listParamsKey';
 import { useMemo, useSyncExternalStore } from './react';
 
 /** Options of `useList`: the page size, and how fresh loaded pages must be to skip the mount's read. */

@@ -4,9 +4,9 @@ import {
   type ListObserver,
   type ListParams,
   type ListResult,
+  listParamsKey,
   observeList,
 } from '@vstore/core';
-import { listParamsKey } from './listParamsKey';
 import { useObserverRefs } from './useObserverRefs';
 import { type ComputedRef, computed, type MaybeRefOrGetter, toValue } from './vue';
 import { warnOutsideScope } from './warnOutsideScope';

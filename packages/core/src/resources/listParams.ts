@@ -48,7 +48,10 @@ export function matchesParams(entity: object, params: ListParams): boolean {
   return true;
 }
 
-/** The params as one string, whatever their order: lists with equal params share a read. */
+/**
+ * The params as one string, whatever their order: lists with equal params share a read, and the
+ * bindings compare params by it (`listParamsKey`), so an equal literal in a later render keeps its list.
+ */
 export function paramsKey(params: ListParams | undefined): string {
   if (!params) return '';
   const fields = Object.keys(params).sort();

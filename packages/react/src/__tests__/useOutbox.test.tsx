@@ -4,11 +4,11 @@ import type { SpendControl } from '@vstore/core';
 import type { OutboxEntry } from '@vstore/core/offline';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { outboxClient } from '../../../../test/support/outboxClient';
 import { type OutboxResult, useOutbox } from '../useOutbox';
 import { useResource } from '../useResource';
 import { type UpdateResourceResult, useUpdateResource } from '../useUpdateResource';
 import { VStoreProvider } from '../vstoreProvider';
-import { outboxClient } from './outboxClient';
 
 type Fake = ReturnType<typeof outboxClient>;
 const closing: Fake[] = [];

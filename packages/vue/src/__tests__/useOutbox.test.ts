@@ -3,12 +3,12 @@ import type { SpendControl } from '@vstore/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSSRApp, defineComponent, effectScope, h, nextTick, shallowRef, watch } from 'vue';
 import { renderToString } from 'vue/server-renderer';
+import { outboxClient } from '../../../../test/support/outboxClient';
 import { createVStore } from '../createVStore';
 import { useOutbox } from '../useOutbox';
 import { useResource } from '../useResource';
 import { useUpdateResource } from '../useUpdateResource';
 import { useUpdateSpendControl } from '../useUpdateSpendControl';
-import { outboxClient } from './outboxClient';
 
 type Fake = ReturnType<typeof outboxClient>;
 const closing: Fake[] = [];

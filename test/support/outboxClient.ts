@@ -1,3 +1,4 @@
+// The fake outbox client the React and Vue useOutbox tests share: one service double, one storage.
 import { createClient, type SpendControl } from '@vstore/core';
 import { createOutbox, memoryStorage, type OutboxStorage } from '@vstore/core/offline';
 
