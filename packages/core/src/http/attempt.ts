@@ -4,7 +4,7 @@ import { errorFromResponse } from '../errors/errorFromResponse';
 import { redactUrl, type ScrubbedError, scrubError } from '../errors/redact';
 import { ResponseTooLargeError } from '../errors/responseTooLargeError';
 import type { Cooldown } from './cooldown';
-import { createDeadlines } from './deadlines';
+import { createDeadlines, type Deadline } from './deadlines';
 import { decodeSuccess, type RawResponse, type Send, utf8Length } from './request';
 import type { RequestSpec } from './requestSpec';
 import { parseRetryAfter } from './retryAfter';
@@ -86,12 +86,22 @@ interface CallState<T> {
 const endpointOf = <T>(state: CallState<T>) =>
   (state.endpoint ??= redactUrl(state.call.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')));
 
-class AttemptRun<T> {
+/**
+ * The steps of one call's attempts. It is also the observer of each send and the deadline the client
+ * watches for it (methods rather than closures: thousands of reads may be in flight at once).
+ */
+class AttemptRun<T> implements Deadline {
   private inner: Subscription | undefined;
-  private cancelDeadline: (() => void) | undefined;
   private stopped = false;
   /** Retries made so far (attempts after the first). */
   private retries = 0;
+  // The attempt in flight: its token, when it was sent, whether it was answered, and its deadline.
+  private token = '';
+  private sentAt = 0;
+  private answered = false;
+  private watched = false;
+  private sending: Subscription | undefined;
+  at = 0;
 
   constructor(
     private readonly shared: Shared,
@@ -109,7 +119,7 @@ class AttemptRun<T> {
   stop(): void {
     this.stopped = true;
     this.inner?.unsubscribe();
-    this.cancelDeadline?.();
+    this.unwatch();
   }
 
   /** The cached token, or one fetch of it; a failing getToken is a NetworkError, its cause scrubbed. */
@@ -147,35 +157,54 @@ class AttemptRun<T> {
       if (body !== undefined) headers['content-type'] = 'application/json';
       if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
     }
-    let answered = false;
+    this.token = token;
+    this.sentAt = sentAt;
+    this.answered = false;
     const subscription = shared
       .send({ method: spec.method, url, headers, body, maxResponseBytes: shared.maxResponseBytes })
-      .subscribe({
-        next: (raw) => {
-          answered = true;
-          this.cancelDeadline?.();
-          this.decoded(raw, token, sentAt);
-        },
-        error: (error: unknown) => {
-          answered = true;
-          this.cancelDeadline?.();
-          this.failed(this.typed(error, token, sentAt), token);
-        },
-      });
+      .subscribe(this);
     this.hold(subscription);
     // Watched once sent, as rxjs's timeout does: an attempt answered at once needs no deadline.
-    if (answered || this.stopped) return;
-    const timeoutMs = spec.timeoutMs ?? shared.retry.timeoutMs;
-    this.cancelDeadline = shared.deadlines.watch(sentAt + timeoutMs, () => {
-      this.cancelDeadline = undefined;
-      subscription.unsubscribe();
-      this.fail(
-        new NetworkError(
-          `${this.where()} got no response within ${timeoutMs} ms. It is retried when safe; raise timeoutMs if the service is slow.`,
-          { request: this.info(sentAt), timedOut: true },
-        ),
-      );
-    });
+    if (this.answered || this.stopped) return;
+    this.sending = subscription;
+    this.at = sentAt + (spec.timeoutMs ?? shared.retry.timeoutMs);
+    this.watched = true;
+    shared.deadlines.watch(this);
+  }
+
+  /** The send answered (as its observer). */
+  next(raw: RawResponse): void {
+    this.answered = true;
+    this.unwatch();
+    this.decoded(raw, this.token, this.sentAt);
+  }
+
+  /** The send failed before an answer (as its observer). */
+  error(error: unknown): void {
+    this.answered = true;
+    this.unwatch();
+    this.failed(this.typed(error, this.token, this.sentAt), this.token);
+  }
+
+  /** No answer by the deadline (as the client's deadlines call it). */
+  expire(): void {
+    this.watched = false;
+    this.sending?.unsubscribe();
+    this.sending = undefined;
+    const timeoutMs = this.at - this.sentAt;
+    this.fail(
+      new NetworkError(
+        `${this.where()} got no response within ${timeoutMs} ms. It is retried when safe; raise timeoutMs if the service is slow.`,
+        { request: this.info(this.sentAt), timedOut: true },
+      ),
+    );
+  }
+
+  private unwatch(): void {
+    this.sending = undefined;
+    if (!this.watched) return;
+    this.watched = false;
+    this.shared.deadlines.cancel(this);
   }
 
   private decoded(raw: RawResponse, token: string, sentAt: number): void {
@@ -187,6 +216,15 @@ class AttemptRun<T> {
       return;
     }
     this.shared.budget?.onSuccess();
+    const { land } = this.state.call.spec;
+    if (land) {
+      try {
+        value = land(value);
+      } catch (error) {
+        this.subscriber.error(error);
+        return;
+      }
+    }
     this.subscriber.next(value);
     this.subscriber.complete();
   }

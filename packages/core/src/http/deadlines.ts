@@ -1,14 +1,16 @@
 import type { SchedulerLike, Subscription } from 'rxjs';
 
-/** Deadlines of the attempts in flight, on one timer. */
-export interface Deadlines {
-  /** Calls `expire` at scheduler time `at` unless the returned cancel is called first. */
-  watch(at: number, expire: () => void): () => void;
+/** What is watched: when it is due, and what to do then. The watcher's own object, not a closure. */
+export interface Deadline {
+  readonly at: number;
+  expire(): void;
 }
 
-interface Deadline {
-  readonly at: number;
-  readonly expire: () => void;
+/** Deadlines of the attempts in flight, on one timer. */
+export interface Deadlines {
+  /** Calls `deadline.expire()` at scheduler time `deadline.at` unless it is cancelled first. */
+  watch(deadline: Deadline): void;
+  cancel(deadline: Deadline): void;
 }
 
 /**
@@ -40,17 +42,16 @@ export function createDeadlines(scheduler: SchedulerLike): Deadlines {
   }
 
   return {
-    watch(at, expire) {
-      const deadline: Deadline = { at, expire };
+    watch(deadline) {
       pending.add(deadline);
-      if (!wake || at < wake.at) arm(at);
-      return () => {
-        pending.delete(deadline);
-        if (pending.size === 0 && wake) {
-          wake.action.unsubscribe();
-          wake = undefined;
-        }
-      };
+      if (!wake || deadline.at < wake.at) arm(deadline.at);
+    },
+    cancel(deadline) {
+      if (!pending.delete(deadline)) return;
+      if (pending.size === 0 && wake) {
+        wake.action.unsubscribe();
+        wake = undefined;
+      }
     },
   };
 }

@@ -21,6 +21,12 @@ export interface RequestSpec<T> {
    * reply a `ResponseShapeError` with the reply's own status, as a schema failure does.
    */
   check?: ((value: T) => readonly ShapeIssue[] | undefined) | undefined;
+  /**
+   * What a valid reply becomes before it is emitted (the store's copy once applied): run here rather
+   * than by an operator, so a read makes no subscriber chain of its own. What it throws fails the call
+   * as it is, untyped and not retried.
+   */
+  land?: ((value: T) => T) | undefined;
   /** Timeout of each attempt of this call; overrides `retry.timeoutMs`. */
   timeoutMs?: number | undefined;
 }

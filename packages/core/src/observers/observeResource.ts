@@ -1,11 +1,12 @@
 import type { VStoreError } from '../errors/vstoreError';
 import { isFresh, SUSPENSE_FRESH_MS, since } from '../reads/freshness';
-import { linkOf } from '../reads/readContext';
-import { settled } from '../reads/readEntry';
-import { latestPlan, versionPlan } from '../reads/readPlans';
+import { linkOf, type ReadContext } from '../reads/readContext';
+import { type ReadEntry, settled } from '../reads/readEntry';
+import { latestPlan, type ReadPlan, versionPlan } from '../reads/readPlans';
+import type { ReadState } from '../reads/readState';
 import type { CallOptions, GetOptions } from '../reads/resourceClient';
 import { checkVersion } from '../resources/version';
-import { observeEntry } from './observeEntry';
+import { EntryObserver } from './entryObserver';
 
 /**
  * Status of an observed read: `pending` (no data yet), `success` (data, possibly being refetched)
@@ -149,50 +150,88 @@ export function observeResource<T extends object>(
   if (!ops)
     throw new TypeError('observeResource reads a resource client (client.spendControls, client.resource(…))');
   const version = checkVersion(options.version);
-  const { store, reads, view } = ctx;
-  const { type } = resource.definition;
   const readOps = ops as unknown as Parameters<typeof latestPlan<T>>[1];
   const plan = version ? versionPlan(ctx, readOps, id, version) : latestPlan(ctx, readOps, id);
-  const maxAgeMs = options.maxAgeMs ?? ctx.maxAgeMs;
-  const suspense = !!options.suspense;
-  const observed = observeEntry(
-    reads,
-    plan.key,
-    (state, result: ObserverResult<T> | undefined) =>
-      resultOf(
-        result,
-        // A historical version never changes: once shown it stays, even when the store lets go of it.
-        version
-          ? (store.getVersion<T>(type, id, version) ?? (state?.result as T | undefined) ?? result?.data)
-          : view.get<T>(type, id),
-        state?.error,
-        state?.isFetching ?? false,
-        version === 0 && store.isRemoved(type, id),
-      ),
-    (entry, changed) => {
-      const offStore = version ? undefined : store.subscribe(type, id, changed);
-      if (!entry.isFetching && !fresh()) entry.run(plan.start, plan.done);
-      return offStore;
-    },
-  );
-  // A historical version never changes, so any copy held is fresh.
+  return new ResourceEntryObserver(ctx, plan, resource.definition.type, id, version, {
+    maxAgeMs: options.maxAgeMs ?? ctx.maxAgeMs,
+    suspense: !!options.suspense,
+  });
+}
+
+/** `observeResource`'s observer. `refetch`, `load` and `suspend` are made on first use, bound. */
+class ResourceEntryObserver<T extends object>
+  extends EntryObserver<ObserverResult<T>>
+  implements ResourceObserver<T>
+{
+  private bound: Pick<ResourceObserver<T>, 'refetch' | 'load' | 'suspend'> | undefined;
+
+  constructor(
+    private readonly ctx: ReadContext,
+    private readonly plan: ReadPlan<T>,
+    private readonly type: string,
+    private readonly id: string,
+    private readonly version: number,
+    private readonly freshness: { readonly maxAgeMs: number; readonly suspense: boolean },
+  ) {
+    super(ctx.reads, plan.key);
+  }
+
+  protected derive(state: ReadState | undefined, result: ObserverResult<T> | undefined): ObserverResult<T> {
+    const { store, view } = this.ctx;
+    const { type, id, version } = this;
+    return resultOf(
+      result,
+      // A historical version never changes: once shown it stays, even when the store lets go of it.
+      version
+        ? (store.getVersion<T>(type, id, version) ?? (state?.result as T | undefined) ?? result?.data)
+        : view.get<T>(type, id),
+      state?.error,
+      state?.isFetching ?? false,
+      version === 0 && store.isRemoved(type, id),
+    );
+  }
+
+  protected attach(entry: ReadEntry): (() => void) | undefined {
+    const offStore = this.version ? undefined : this.ctx.store.subscribe(this.type, this.id, this.changed);
+    if (!entry.isFetching && !this.fresh()) entry.run(this.plan.start, this.plan.done);
+    return offStore;
+  }
+
+  get refetch() {
+    return this.methods().refetch;
+  }
+
+  get load() {
+    return this.methods().load;
+  }
+
+  get suspend() {
+    return this.methods().suspend;
+  }
+
+  private methods() {
+    this.bound ??= {
+      refetch: () => this.read(true),
+      load: () => (this.fresh() ? Promise.resolve() : this.read()),
+      suspend: () =>
+        suspendOn(this.getResult(), since(this.reads.now(), this.state()?.errorAt), () => this.read()),
+    };
+    return this.bound;
+  }
+
   // A historical version never changes, so once its read recorded it, it is fresh for good. Until then
   // it is read even when the store holds it: as the latest it would go when a newer one comes, and
   // the read (served from the store at no cost) keeps it in the entry.
-  const fresh = () =>
-    version > 0
-      ? observed.state()?.result !== undefined
-      : observed.getResult().data !== undefined && isFresh(observed.state(), reads.now(), maxAgeMs, suspense);
-  // A refetch lasts while the observer is subscribed; `load` and `suspend` read for a render to come.
-  const read = (replace = false) =>
-    settled(reads.entry(plan.key).fetch(plan.start, plan.done, { replace, hold: !replace }));
+  private fresh(): boolean {
+    const { maxAgeMs, suspense } = this.freshness;
+    return this.version > 0
+      ? this.state()?.result !== undefined
+      : this.getResult().data !== undefined && isFresh(this.state(), this.reads.now(), maxAgeMs, suspense);
+  }
 
-  return {
-    getResult: observed.getResult,
-    subscribe: observed.subscribe,
-    refetch: () => read(true),
-    load: () => (fresh() ? Promise.resolve() : read()),
-    suspend: () =>
-      suspendOn(observed.getResult(), since(reads.now(), observed.state()?.errorAt), () => read()),
-  };
+  // A refetch lasts while the observer is subscribed; `load` and `suspend` read for a render to come.
+  private read(replace = false): Promise<void> {
+    const { plan } = this;
+    return settled(this.reads.entry(plan.key).fetch(plan.start, plan.done, { replace, hold: !replace }));
+  }
 }

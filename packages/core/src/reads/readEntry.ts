@@ -12,13 +12,46 @@ export interface EntryHost {
   dispatched(entry: ReadEntry, action: ReadAction): void;
 }
 
-/** One read in flight, and who waits for it. */
-interface Flight {
-  subscription: Subscription | undefined;
+/**
+ * One read in flight, and who waits for it; also the observer of its source (a class, not three
+ * closures: thousands of reads may be in flight at once).
+ */
+class Flight {
+  subscription: Subscription | undefined = undefined;
   /** Made by the first caller: an observer's read has none. */
-  waiters: Set<Waiter> | undefined;
+  waiters: Set<Waiter> | undefined = undefined;
   /** Callers (`get`, `load`, a suspended render) that keep it going; observers keep it by retaining the entry. */
-  holders: number;
+  holders = 0;
+  private last: unknown = undefined;
+  private hasValue = false;
+
+  constructor(
+    private readonly entry: ReadEntry,
+    private readonly done: (value: unknown) => ReadAction,
+  ) {}
+
+  next(value: unknown): void {
+    this.last = value;
+    this.hasValue = true;
+  }
+
+  error(error: unknown): void {
+    this.entry.settle(
+      this,
+      { type: 'failed', at: this.entry.now(), error: error as VStoreError },
+      error,
+      false,
+    );
+  }
+
+  complete(): void {
+    if (this.hasValue) {
+      this.entry.settle(this, this.done(this.last), this.last, true);
+      return;
+    }
+    const error = noResult();
+    this.entry.settle(this, { type: 'failed', at: this.entry.now(), error }, error, false);
+  }
 }
 
 interface Waiter {
@@ -184,7 +217,7 @@ export class ReadEntry {
     waiter?: Waiter,
   ) {
     const old = this.flight;
-    const flight: Flight = { subscription: undefined, waiters: undefined, holders: 0 };
+    const flight = new Flight(this, done);
     this.flight = flight;
     if (old) {
       // A replaced read ends silently; whoever waited for it waits for this one.
@@ -205,32 +238,19 @@ export class ReadEntry {
     } catch (error) {
       source = throwError(() => error);
     }
-    let last: unknown;
-    let hasValue = false;
-    const subscription = source.subscribe({
-      next: (value) => {
-        last = value;
-        hasValue = true;
-      },
-      error: (error: unknown) =>
-        this.settle(
-          flight,
-          { type: 'failed', at: this.host.now(), error: error as VStoreError },
-          error,
-          false,
-        ),
-      complete: () => {
-        if (hasValue) return this.settle(flight, done(last), last, true);
-        const error = noResult();
-        this.settle(flight, { type: 'failed', at: this.host.now(), error }, error, false);
-      },
-    });
+    const subscription = source.subscribe(flight);
     // A source that settled while subscribing (a cached copy) has nothing left to cancel.
     if (this.flight === flight) flight.subscription = subscription;
     return flight;
   }
 
-  private settle(flight: Flight, action: ReadAction, outcome: unknown, ok: boolean): void {
+  /** The host's clock. */
+  now(): number {
+    return this.host.now();
+  }
+
+  /** Ends `flight` with `action`, if it is still this entry's read (for `Flight`). */
+  settle(flight: Flight, action: ReadAction, outcome: unknown, ok: boolean): void {
     if (this.flight !== flight) return;
     this.flight = undefined;
     try {

@@ -1,0 +1,82 @@
+import type { ReadCache } from '../reads/readCache';
+import type { ReadEntry } from '../reads/readEntry';
+import type { ReadState } from '../reads/readState';
+import { ListenerList } from '../store/listenerList';
+
+/**
+ * The wiring every observer of one read key shares. The result is derived from the entry's state
+ * (and whatever else `derive` reads), and listeners hear only of a new result (compared by identity:
+ * a change that leaves every field as it was notifies nobody). While anyone listens, the entry is
+ * retained and listened to, and `attach` adds what else the observer follows; the entry is looked up
+ * at each first subscription, since an idle entry may be dropped and made anew.
+ *
+ * A class rather than closures: a dashboard keeps thousands of observers alive, and every closure
+ * (with its context) is memory the collector walks while they live. Own functions are only what a
+ * view layer calls detached (`getResult`, `subscribe`) and the listener handed to the entry.
+ */
+export abstract class EntryObserver<R> {
+  private attached: ReadEntry | undefined;
+  private result: R | undefined;
+  private seen: R | undefined;
+  private readonly listeners = new ListenerList();
+  // What the first subscription set up, undone by the last leave.
+  private release: (() => void) | undefined;
+  private offEntry: (() => void) | undefined;
+  private detach: (() => void) | undefined;
+
+  constructor(
+    protected readonly reads: ReadCache,
+    readonly key: string,
+  ) {}
+
+  /** Derives the result from the entry's state; returns `prev` when nothing it shows changed. */
+  protected abstract derive(state: ReadState | undefined, prev: R | undefined): R;
+
+  /** Called at the first subscription: follow what else the result reads; return how to stop. */
+  protected abstract attach(entry: ReadEntry): (() => void) | undefined;
+
+  /** The result, the same object until `derive` makes another. */
+  readonly getResult = (): R => {
+    this.result = this.derive(this.state(), this.result);
+    return this.result;
+  };
+
+  /** The first subscriber retains the entry and attaches; the last one leaving lets both go. */
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) {
+      this.seen = this.getResult();
+      const entry = this.reads.entry(this.key);
+      this.attached = entry;
+      this.release = entry.retain();
+      this.offEntry = entry.subscribe(this.changed);
+      this.detach = this.attach(entry);
+    }
+    return () => {
+      if (this.listeners.delete(listener) && this.listeners.size === 0) this.leave();
+    };
+  };
+
+  /** Tells listeners when the result changed; call it when something `derive` reads changed. */
+  readonly changed = (): void => {
+    if (this.listeners.size === 0) return;
+    const next = this.getResult();
+    if (next === this.seen) return;
+    this.seen = next;
+    this.listeners.notify('observer listeners threw');
+  };
+
+  /** The entry's state (the attached entry's while subscribed), if there is an entry. */
+  state(): ReadState | undefined {
+    return (this.attached ?? this.reads.peek(this.key))?.state;
+  }
+
+  private leave(): void {
+    const { detach, offEntry, release } = this;
+    this.detach = this.offEntry = this.release = undefined;
+    detach?.();
+    offEntry?.();
+    release?.();
+    this.attached = undefined;
+  }
+}
