@@ -1,0 +1,131 @@
+// A page of 100 spend controls ingested by `resource.list` (decode, validate, apply) against the floor
+// the issue names, JSON.parse of the page plus the schema's safeParse of each item, in the same run.
+// Between them, the same run measures what each step adds, so the figure can be read: keeping every
+// validated item (what any store must do), freezing it, the store's own apply, and the client's
+// pipeline with the body already read (its `send` seam) and over a stub `fetch` (as an app calls it).
+import type * as Core from '@vstore/core';
+import { Observable } from 'rxjs';
+import { spendControl } from './fixtures';
+import { median, settledHeap } from './harness';
+
+const PAGES = 200;
+const PAGE = 100;
+const ROUNDS = 7;
+
+/** What the ingest figures are: items/s per step, each the median of its rounds. */
+export interface ListIngest {
+  readonly steps: readonly { readonly label: string; readonly itemsPerSec: number }[];
+  /** items/s of the floor and of `resource.list` over a stub fetch. */
+  readonly floor: number;
+  readonly list: number;
+}
+
+const freezeDeep = (value: object): object => {
+  for (const child of Object.values(value))
+    if (typeof child === 'object' && child !== null) freezeDeep(child);
+  return Object.freeze(value);
+};
+
+/**
+ * Items/s of each step over the same `PAGES` page texts. Each run starts from a collected heap (the
+ * items a run kept are not collected on the next one's time), and the steps take turns round by round.
+ */
+export async function listIngest(core: typeof Core): Promise<ListIngest> {
+  const { createClient, createEntityStore, spendControlSchema, z } = core;
+  const pageSchema = z.looseObject({
+    data: z.array(spendControlSchema),
+    next_cursor: z.optional(z.string()),
+  });
+  const items = Array.from({ length: PAGES * PAGE }, (_, i) => spendControl(`sc_${i}`, i, 2, `control ${i}`));
+  const texts = Array.from({ length: PAGES }, (_, p) =>
+    JSON.stringify({ data: items.slice(p * PAGE, (p + 1) * PAGE), next_cursor: String((p + 1) * PAGE) }),
+  );
+  const parsePage = (text: string) => {
+    const page = z.safeParse(pageSchema, JSON.parse(text));
+    if (!page.success) throw new Error('invalid page');
+    return page.data.data;
+  };
+  const client = (transport: { send: Core.Send } | { fetch: typeof fetch }) =>
+    createClient({
+      baseUrl: 'http://bench.test',
+      getToken: () => 't',
+      retry: { budget: false },
+      ...transport,
+    });
+  // A new client per run: every item is new to its store, so each one is applied.
+  const readAll = async (c: ReturnType<typeof client>) => {
+    for (let p = 0; p < PAGES; p++) await c.spendControls.list(undefined, { limit: PAGE });
+  };
+  const steps: [string, () => unknown][] = [
+    [
+      'floor: JSON.parse of a page + zod/mini safeParse of each item',
+      () => {
+        for (const text of texts)
+          for (const item of (JSON.parse(text) as { data: unknown[] }).data)
+            if (!z.safeParse(spendControlSchema, item).success) throw new Error('invalid');
+      },
+    ],
+    [
+      'the floor, each item kept in a Map by id',
+      () => {
+        const kept = new Map<string, object>();
+        for (const text of texts) for (const item of parsePage(text)) kept.set(item.spend_control_id, item);
+        return kept;
+      },
+    ],
+    [
+      'the floor, each item kept in a Map and deep-frozen',
+      () => {
+        const kept = new Map<string, object>();
+        for (const text of texts)
+          for (const item of parsePage(text)) kept.set(item.spend_control_id, freezeDeep(item));
+        return kept;
+      },
+    ],
+    [
+      'the floor + store.apply of each item (the store by hand)',
+      () => {
+        const store = createEntityStore();
+        for (const text of texts) {
+          const page = parsePage(text);
+          store.batch(() => {
+            for (const item of page) store.apply('spend_control', item.spend_control_id, item);
+          });
+        }
+        return store;
+      },
+    ],
+    [
+      'resource.list, its send answering with the page text (body already read)',
+      () => {
+        let next = 0;
+        const send: Core.Send = () =>
+          new Observable((subscriber) => {
+            const text = texts[next++] ?? '';
+            void Promise.resolve().then(() => {
+              subscriber.next({ status: 200, headers: new Headers(), text });
+              subscriber.complete();
+            });
+          });
+        return readAll(client({ send }));
+      },
+    ],
+    [
+      'resource.list over a stub fetch (a Response per page, its body read)',
+      () => {
+        let next = 0;
+        return readAll(client({ fetch: async () => new Response(texts[next++] ?? '', { status: 200 }) }));
+      },
+    ],
+  ];
+  const rates = steps.map(() => [] as number[]);
+  for (let r = -1; r < ROUNDS; r++)
+    for (const [i, [, run]] of steps.entries()) {
+      settledHeap();
+      const start = performance.now();
+      await run();
+      if (r >= 0) rates[i]!.push((items.length / (performance.now() - start)) * 1000);
+    }
+  const perStep = steps.map(([label], i) => ({ label, itemsPerSec: median(rates[i]!) }));
+  return { steps: perStep, floor: perStep[0]!.itemsPerSec, list: perStep.at(-1)!.itemsPerSec };
+}
