@@ -99,8 +99,6 @@ class AttemptRun<T> implements Deadline {
   private token = '';
   private sentAt = 0;
   private answered = false;
-  private watched = false;
-  private sending: Subscription | undefined;
   at = 0;
 
   constructor(
@@ -119,7 +117,7 @@ class AttemptRun<T> implements Deadline {
   stop(): void {
     this.stopped = true;
     this.inner?.unsubscribe();
-    this.unwatch();
+    this.shared.deadlines.cancel(this);
   }
 
   /** The cached token, or one fetch of it; a failing getToken is a NetworkError, its cause scrubbed. */
@@ -166,31 +164,28 @@ class AttemptRun<T> implements Deadline {
     this.hold(subscription);
     // Watched once sent, as rxjs's timeout does: an attempt answered at once needs no deadline.
     if (this.answered || this.stopped) return;
-    this.sending = subscription;
     this.at = sentAt + (spec.timeoutMs ?? shared.retry.timeoutMs);
-    this.watched = true;
     shared.deadlines.watch(this);
   }
 
   /** The send answered (as its observer). */
   next(raw: RawResponse): void {
     this.answered = true;
-    this.unwatch();
+    this.shared.deadlines.cancel(this);
     this.decoded(raw, this.token, this.sentAt);
   }
 
   /** The send failed before an answer (as its observer). */
   error(error: unknown): void {
     this.answered = true;
-    this.unwatch();
+    this.shared.deadlines.cancel(this);
     this.failed(this.typed(error, this.token, this.sentAt), this.token);
   }
 
   /** No answer by the deadline (as the client's deadlines call it). */
   expire(): void {
-    this.watched = false;
-    this.sending?.unsubscribe();
-    this.sending = undefined;
+    // The send in flight is the step held (a send answered at once is never watched).
+    this.inner?.unsubscribe();
     const timeoutMs = this.at - this.sentAt;
     this.fail(
       new NetworkError(
@@ -198,13 +193,6 @@ class AttemptRun<T> implements Deadline {
         { request: this.info(this.sentAt), timedOut: true },
       ),
     );
-  }
-
-  private unwatch(): void {
-    this.sending = undefined;
-    if (!this.watched) return;
-    this.watched = false;
-    this.shared.deadlines.cancel(this);
   }
 
   private decoded(raw: RawResponse, token: string, sentAt: number): void {

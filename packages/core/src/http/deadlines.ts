@@ -10,6 +10,7 @@ export interface Deadline {
 export interface Deadlines {
   /** Calls `deadline.expire()` at scheduler time `deadline.at` unless it is cancelled first. */
   watch(deadline: Deadline): void;
+  /** Stops watching `deadline`; nothing when it is not watched. */
   cancel(deadline: Deadline): void;
 }
 

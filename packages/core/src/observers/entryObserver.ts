@@ -14,7 +14,7 @@ import { ListenerList } from '../store/listenerList';
  * (with its context) is memory the collector walks while they live. Own functions are only what a
  * view layer calls detached (`getResult`, `subscribe`) and the listener handed to the entry.
  */
-export abstract class EntryObserver<R> {
+export class EntryObserver<R> {
   private attached: ReadEntry | undefined;
   private result: R | undefined;
   private seen: R | undefined;
@@ -24,16 +24,26 @@ export abstract class EntryObserver<R> {
   private offEntry: (() => void) | undefined;
   private detach: (() => void) | undefined;
 
+  /**
+   * `deriveWith` and `attachWith` serve an observer made once per view (a history, a list, a task);
+   * one made per row overrides `derive` and `attach` instead, holding no functions of its own.
+   */
   constructor(
     protected readonly reads: ReadCache,
     readonly key: string,
+    private readonly deriveWith?: (state: ReadState | undefined, prev: R | undefined) => R,
+    private readonly attachWith?: (entry: ReadEntry, changed: () => void) => (() => void) | undefined,
   ) {}
 
   /** Derives the result from the entry's state; returns `prev` when nothing it shows changed. */
-  protected abstract derive(state: ReadState | undefined, prev: R | undefined): R;
+  protected derive(state: ReadState | undefined, prev: R | undefined): R {
+    return (this.deriveWith as NonNullable<typeof this.deriveWith>)(state, prev);
+  }
 
   /** Called at the first subscription: follow what else the result reads; return how to stop. */
-  protected abstract attach(entry: ReadEntry): (() => void) | undefined;
+  protected attach(entry: ReadEntry): (() => void) | undefined {
+    return this.attachWith?.(entry, this.changed);
+  }
 
   /** The result, the same object until `derive` makes another. */
   readonly getResult = (): R => {
@@ -72,11 +82,11 @@ export abstract class EntryObserver<R> {
   }
 
   private leave(): void {
+    // Taken before they run: one of them may subscribe again, setting up anew.
     const { detach, offEntry, release } = this;
-    this.detach = this.offEntry = this.release = undefined;
+    this.detach = this.offEntry = this.release = this.attached = undefined;
     detach?.();
     offEntry?.();
     release?.();
-    this.attached = undefined;
   }
 }

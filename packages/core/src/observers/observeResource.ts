@@ -152,33 +152,40 @@ export function observeResource<T extends object>(
   const version = checkVersion(options.version);
   const readOps = ops as unknown as Parameters<typeof latestPlan<T>>[1];
   const plan = version ? versionPlan(ctx, readOps, id, version) : latestPlan(ctx, readOps, id);
-  return new ResourceEntryObserver(ctx, plan, resource.definition.type, id, version, {
+  return new ResourceEntryObserver(ctx, plan, {
+    type: resource.definition.type,
+    id,
+    version,
     maxAgeMs: options.maxAgeMs ?? ctx.maxAgeMs,
     suspense: !!options.suspense,
   });
 }
 
-/** `observeResource`'s observer. `refetch`, `load` and `suspend` are made on first use, bound. */
+/** `observeResource`'s observer. */
 class ResourceEntryObserver<T extends object>
   extends EntryObserver<ObserverResult<T>>
   implements ResourceObserver<T>
 {
-  private bound: Pick<ResourceObserver<T>, 'refetch' | 'load' | 'suspend'> | undefined;
-
   constructor(
     private readonly ctx: ReadContext,
     private readonly plan: ReadPlan<T>,
-    private readonly type: string,
-    private readonly id: string,
-    private readonly version: number,
-    private readonly freshness: { readonly maxAgeMs: number; readonly suspense: boolean },
+    private readonly of: {
+      readonly type: string;
+      readonly id: string;
+      readonly version: number;
+      readonly maxAgeMs: number;
+      readonly suspense: boolean;
+    },
   ) {
     super(ctx.reads, plan.key);
   }
 
-  protected derive(state: ReadState | undefined, result: ObserverResult<T> | undefined): ObserverResult<T> {
+  protected override derive(
+    state: ReadState | undefined,
+    result: ObserverResult<T> | undefined,
+  ): ObserverResult<T> {
     const { store, view } = this.ctx;
-    const { type, id, version } = this;
+    const { type, id, version } = this.of;
     return resultOf(
       result,
       // A historical version never changes: once shown it stays, even when the store lets go of it.
@@ -191,40 +198,24 @@ class ResourceEntryObserver<T extends object>
     );
   }
 
-  protected attach(entry: ReadEntry): (() => void) | undefined {
-    const offStore = this.version ? undefined : this.ctx.store.subscribe(this.type, this.id, this.changed);
+  protected override attach(entry: ReadEntry): (() => void) | undefined {
+    const { type, id, version } = this.of;
+    const offStore = version ? undefined : this.ctx.store.subscribe(type, id, this.changed);
     if (!entry.isFetching && !this.fresh()) entry.run(this.plan.start, this.plan.done);
     return offStore;
   }
 
-  get refetch() {
-    return this.methods().refetch;
-  }
-
-  get load() {
-    return this.methods().load;
-  }
-
-  get suspend() {
-    return this.methods().suspend;
-  }
-
-  private methods() {
-    this.bound ??= {
-      refetch: () => this.read(true),
-      load: () => (this.fresh() ? Promise.resolve() : this.read()),
-      suspend: () =>
-        suspendOn(this.getResult(), since(this.reads.now(), this.state()?.errorAt), () => this.read()),
-    };
-    return this.bound;
-  }
+  readonly refetch = (): Promise<void> => this.read(true);
+  readonly load = (): Promise<void> => (this.fresh() ? Promise.resolve() : this.read());
+  readonly suspend = (): void =>
+    suspendOn(this.getResult(), since(this.reads.now(), this.state()?.errorAt), () => this.read());
 
   // A historical version never changes, so once its read recorded it, it is fresh for good. Until then
   // it is read even when the store holds it: as the latest it would go when a newer one comes, and
   // the read (served from the store at no cost) keeps it in the entry.
   private fresh(): boolean {
-    const { maxAgeMs, suspense } = this.freshness;
-    return this.version > 0
+    const { version, maxAgeMs, suspense } = this.of;
+    return version > 0
       ? this.state()?.result !== undefined
       : this.getResult().data !== undefined && isFresh(this.state(), this.reads.now(), maxAgeMs, suspense);
   }

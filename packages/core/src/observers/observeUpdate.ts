@@ -4,7 +4,7 @@ import { contextOf } from '../reads/readContext';
 import type { ResourceClient } from '../reads/resourceClient';
 import { type EditOptions, recipePatch } from '../resources/editResource';
 import type { ResourcePatch } from '../resources/resourceOps';
-import { resultListeners } from './resultListeners';
+import { ListenerList } from '../store/listenerList';
 
 /**
  * Status of the last write of an update observer: `idle` before any, then `pending`, `success` or `error`.
@@ -73,16 +73,14 @@ export function observeUpdate<T extends object, TUpdateKey extends string>(
   const { outbox } = options;
   let result: UpdateResult<T> = IDLE;
   let calls = 0;
-  const listeners = resultListeners(
-    () => result,
-    () => () => {},
-  );
+  // Every settle makes a new result, so each one notifies; nothing is attached while anyone listens.
+  const listeners = new ListenerList();
   const track = (start: () => Promise<T>): Promise<T | undefined> => {
     const call = ++calls;
     const settle = (status: UpdateStatus, error?: unknown, data?: T) => {
       if (call === calls) {
         result = Object.freeze({ status, error: error as VStoreError | undefined, data });
-        listeners.changed();
+        listeners.notify('observer listeners threw');
       }
       return data;
     };
@@ -97,7 +95,12 @@ export function observeUpdate<T extends object, TUpdateKey extends string>(
   };
   return {
     getResult: () => result,
-    subscribe: listeners.subscribe,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
     mutate: (id, patch) =>
       track(() => (outbox ? outbox.update<T>(resource, id, patch) : resource.update(id, patch))),
     edit: (id, recipe, editOptions) =>

@@ -291,4 +291,24 @@ describe('transport: tokens, idempotency, sharing', () => {
       expect([a.value, b.value]).toEqual([{ id: 't1' }, { id: 't1' }]);
     });
   });
+
+  it('emits what land makes of a valid reply; what land throws fails the call as it is, not retried', () => {
+    virtual((flush) => {
+      const t = setup(() => ok);
+      const landed = outcome(t.transport.request({ ...getSpec, land: (value) => ({ id: `${value.id}!` }) }));
+      const broken = new RangeError('the store refused it');
+      const failed = outcome(
+        t.transport.request({
+          ...getSpec,
+          land: () => {
+            throw broken;
+          },
+        }),
+      );
+      flush();
+      expect(landed.value).toEqual({ id: 't1!' });
+      expect(failed.error).toBe(broken);
+      expect(t.requests).toHaveLength(2);
+    });
+  });
 });
