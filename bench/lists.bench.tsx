@@ -240,7 +240,10 @@ async function round(
 
 /** The ingest rows read step by step: what each one costs, in points of the floor's rate. */
 function ingestReading([, kept = 0, frozen = 0, store = 0, send = 0, fetched = 0]: number[]): string {
-  const points = (from: number, to: number) => `${Math.round((from - to) * 100)} points`;
+  const points = (from: number, to: number) => {
+    const n = Math.round((from - to) * 100);
+    return `${n} point${Math.abs(n) === 1 ? '' : 's'}`;
+  };
   return (
     `Reading the ingest rows (this run, in points of the floor's rate): keeping each validated item in a Map costs ${points(1, kept)}, ` +
     `deep-freezing it ${points(kept, frozen)} more, the store's apply (version gate, batch) ${points(frozen, store)} more; ` +
