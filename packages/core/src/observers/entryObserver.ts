@@ -53,8 +53,10 @@ export class EntryObserver<R> {
 
   /** The first subscriber retains the entry and attaches; the last one leaving lets both go. */
   readonly subscribe = (listener: () => void): (() => void) => {
+    const first = this.listeners.size === 0;
     this.listeners.add(listener);
-    if (this.listeners.size === 1) {
+    // Only the first listener attaches: the same listener again is held once, as in a Set.
+    if (first) {
       this.seen = this.getResult();
       const entry = this.reads.entry(this.key);
       this.attached = entry;

@@ -83,6 +83,19 @@ describe('observeResource', () => {
     off();
   });
 
+  it('holds a listener subscribed twice once, as a Set would: one unsubscribe lets the read go', async () => {
+    const { client, held } = manualService();
+    const observer = observeResource(client.spendControls, 'sc_1');
+    const listener = () => {};
+    const off = observer.subscribe(listener);
+    observer.subscribe(listener);
+    await flush();
+    expect(held).toHaveLength(1);
+    off();
+    await flush();
+    expect(held[0]?.aborted).toBe(true);
+  });
+
   it('keeps the old data beside the error of a failed refetch, and refetch never rejects', async () => {
     const { client, held } = manualService();
     const observer = observeResource(client.spendControls, 'sc_1');
