@@ -5,6 +5,7 @@ import { redactUrl, type ScrubbedError, scrubError } from '../errors/redact';
 import { ResponseTooLargeError } from '../errors/responseTooLargeError';
 import type { Cooldown } from './cooldown';
 import { createDeadlines, type Deadline } from './deadlines';
+import { methodObserver } from './methodObserver';
 import { decodeSuccess, type RawResponse, type Send, utf8Length } from './request';
 import type { RequestSpec } from './requestSpec';
 import { parseRetryAfter } from './retryAfter';
@@ -70,7 +71,8 @@ export function createAttempt(options: AttemptOptions): <T>(call: Call<T>) => Ob
     return new Observable<T>((subscriber) => {
       const run = new AttemptRun(shared, state, subscriber);
       run.start();
-      return () => run.stop();
+      // The run itself is the teardown (its `unsubscribe`): no closure per call.
+      return run;
     });
   };
 }
@@ -87,8 +89,9 @@ const endpointOf = <T>(state: CallState<T>) =>
   (state.endpoint ??= redactUrl(state.call.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')));
 
 /**
- * The steps of one call's attempts. It is also the observer of each send and the deadline the client
- * watches for it (methods rather than closures: thousands of reads may be in flight at once).
+ * The steps of one call's attempts. It is also the observer of each send, the deadline the client
+ * watches for it, and the call's teardown (methods rather than closures: thousands of reads may be in
+ * flight at once).
  */
 class AttemptRun<T> implements Deadline {
   private inner: Subscription | undefined;
@@ -99,6 +102,9 @@ class AttemptRun<T> implements Deadline {
   private token = '';
   private sentAt = 0;
   private answered = false;
+  /** Sends made so far: a send that starts inside another (a token refresh) has a later number. */
+  private sends = 0;
+  private timeoutMs = 0;
   at = 0;
 
   constructor(
@@ -114,7 +120,8 @@ class AttemptRun<T> implements Deadline {
     else this.withToken();
   }
 
-  stop(): void {
+  /** Stops the call: the subscriber left (rxjs calls this as the Observable's teardown). */
+  unsubscribe(): void {
     this.stopped = true;
     this.inner?.unsubscribe();
     this.shared.deadlines.cancel(this);
@@ -158,13 +165,16 @@ class AttemptRun<T> implements Deadline {
     this.token = token;
     this.sentAt = sentAt;
     this.answered = false;
+    const sent = ++this.sends;
     const subscription = shared
       .send({ method: spec.method, url, headers, body, maxResponseBytes: shared.maxResponseBytes })
-      .subscribe(this);
+      .subscribe(methodObserver<RawResponse>(this));
     this.hold(subscription);
-    // Watched once sent, as rxjs's timeout does: an attempt answered at once needs no deadline.
-    if (this.answered || this.stopped) return;
-    this.at = sentAt + (spec.timeoutMs ?? shared.retry.timeoutMs);
+    // Watched once sent, as rxjs's timeout does: an attempt answered at once needs no deadline. One
+    // answered at once may have sent again from within (a 401's token refresh): that send watches itself.
+    if (this.sends !== sent || this.answered || this.stopped) return;
+    this.timeoutMs = spec.timeoutMs ?? shared.retry.timeoutMs;
+    this.at = sentAt + this.timeoutMs;
     shared.deadlines.watch(this);
   }
 
@@ -186,7 +196,7 @@ class AttemptRun<T> implements Deadline {
   expire(): void {
     // The send in flight is the step held (a send answered at once is never watched).
     this.inner?.unsubscribe();
-    const timeoutMs = this.at - this.sentAt;
+    const { timeoutMs } = this;
     this.fail(
       new NetworkError(
         `${this.where()} got no response within ${timeoutMs} ms. It is retried when safe; raise timeoutMs if the service is slow.`,

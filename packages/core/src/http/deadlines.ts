@@ -1,6 +1,9 @@
 import type { SchedulerLike, Subscription } from 'rxjs';
 
-/** What is watched: when it is due, and what to do then. The watcher's own object, not a closure. */
+/**
+ * What is watched: when it is due, and what to do then; the watcher's own object, not a closure. `at`
+ * may change only while it is not watched (cancel, then watch again).
+ */
 export interface Deadline {
   readonly at: number;
   expire(): void;

@@ -26,7 +26,8 @@ export class EntryObserver<R> {
 
   /**
    * `deriveWith` and `attachWith` serve an observer made once per view (a history, a list, a task);
-   * one made per row overrides `derive` and `attach` instead, holding no functions of its own.
+   * one made per row overrides `derive` and `attach` instead, so it holds no callbacks besides the
+   * functions it hands out.
    */
   constructor(
     protected readonly reads: ReadCache,

@@ -1,5 +1,6 @@
 import { type Observable, type Subscription, throwError } from 'rxjs';
 import type { VStoreError } from '../errors/vstoreError';
+import { methodObserver } from '../http/methodObserver';
 import { ListenerList } from '../store/listenerList';
 import { IDLE_STATE, type ReadAction, type ReadState, readReducer } from './readState';
 
@@ -238,7 +239,7 @@ export class ReadEntry {
     } catch (error) {
       source = throwError(() => error);
     }
-    const subscription = source.subscribe(flight);
+    const subscription = source.subscribe(methodObserver(flight));
     // A source that settled while subscribing (a cached copy) has nothing left to cancel.
     if (this.flight === flight) flight.subscription = subscription;
     return flight;
