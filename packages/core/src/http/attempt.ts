@@ -169,10 +169,12 @@ class AttemptRun<T> implements Deadline {
     const subscription = shared
       .send({ method: spec.method, url, headers, body, maxResponseBytes: shared.maxResponseBytes })
       .subscribe(methodObserver<RawResponse>(this));
+    // One answered at once may have sent again from within (a 401's token refresh): that later send
+    // is the step held and the one watched.
+    if (this.sends !== sent) return;
     this.hold(subscription);
-    // Watched once sent, as rxjs's timeout does: an attempt answered at once needs no deadline. One
-    // answered at once may have sent again from within (a 401's token refresh): that send watches itself.
-    if (this.sends !== sent || this.answered || this.stopped) return;
+    // Watched once sent, as rxjs's timeout does: an attempt answered at once needs no deadline.
+    if (this.answered || this.stopped) return;
     this.timeoutMs = spec.timeoutMs ?? shared.retry.timeoutMs;
     this.at = sentAt + this.timeoutMs;
     shared.deadlines.watch(this);

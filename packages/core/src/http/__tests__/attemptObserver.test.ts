@@ -49,15 +49,16 @@ function manualScheduler() {
 }
 
 describe('an attempt as its own observer and deadline', () => {
-  it('times out a send made from within another (a 401 refresh) from its own start, not the first', () => {
+  it('times out a send made from within another (a 401 refresh) from its own start, and aborts that send', () => {
     const time = manualScheduler();
     const sentAt: number[] = [];
+    const left: number[] = [];
     const send: Send = () =>
       new Observable<RawResponse>((subscriber) => {
-        sentAt.push(time.scheduler.now());
-        // The first send is refused at once by the gateway; the second never answers.
-        if (sentAt.length === 1)
-          subscriber.next({ status: 401, headers: new Headers(), text: '{"message":"expired"}' });
+        const n = sentAt.push(time.scheduler.now());
+        // The first send is refused at once by the gateway (and not completed); the second never answers.
+        if (n === 1) subscriber.next({ status: 401, headers: new Headers(), text: '{"message":"expired"}' });
+        return () => left.push(n);
       });
     const transport = createTransport({
       baseUrl: 'https://api.test',
@@ -77,8 +78,11 @@ describe('an attempt as its own observer and deadline', () => {
     expect(sentAt).toEqual([5, 10]);
     time.runUntil(1009);
     expect(failure).toBeUndefined();
+    expect(left).not.toContain(2);
     time.runUntil(1010);
     expect(failure).toBeInstanceOf(NetworkError);
+    // The send that timed out is the one left (its request aborted).
+    expect(left).toContain(2);
     expect((failure as NetworkError).message).toContain('within 1000 ms');
   });
 
