@@ -73,3 +73,9 @@ export const copyStream = (ops: readonly SpendControlFixture[], count: number): 
     // A fresh name per op, laid out beside its object as JSON.parse would (as upsertStream does).
     return spendControl(op.spend_control_id, index, op.version, `Control ${index}`);
   });
+
+/** One page of a list as the service sends it: `size` items from `from`, with a cursor while more follow. */
+export function listPage(items: readonly unknown[], from: number, size: number): string {
+  const data = items.slice(from, from + size);
+  return JSON.stringify(from + size < items.length ? { data, next_cursor: String(from + size) } : { data });
+}

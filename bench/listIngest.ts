@@ -5,7 +5,7 @@
 // pipeline with the body already read (its `send` seam) and over a stub `fetch` (as an app calls it).
 import type * as Core from '@vstore/core';
 import { Observable } from 'rxjs';
-import { spendControl } from './fixtures';
+import { listPage, spendControl } from './fixtures';
 import { median, settledHeap } from './harness';
 
 const PAGES = 200;
@@ -37,9 +37,7 @@ export async function listIngest(core: typeof Core): Promise<ListIngest> {
     next_cursor: z.optional(z.string()),
   });
   const items = Array.from({ length: PAGES * PAGE }, (_, i) => spendControl(`sc_${i}`, i, 2, `control ${i}`));
-  const texts = Array.from({ length: PAGES }, (_, p) =>
-    JSON.stringify({ data: items.slice(p * PAGE, (p + 1) * PAGE), next_cursor: String((p + 1) * PAGE) }),
-  );
+  const texts = Array.from({ length: PAGES }, (_, p) => listPage(items, p * PAGE, PAGE));
   const parsePage = (text: string) => {
     const page = z.safeParse(pageSchema, JSON.parse(text));
     if (!page.success) throw new Error('invalid page');

@@ -5,7 +5,7 @@
 // vstore is imported as an app gets it, the built packages (`pnpm bench` builds first; alone, run
 // `pnpm build` first): `node --import tsx bench/lists.bench.tsx`, or `pnpm bench lists`.
 import { pathToFileURL } from 'node:url';
-import { random, spendControl } from './fixtures';
+import { listPage, random, spendControl } from './fixtures';
 import { type BenchCheck, type BenchRow, formatRatio, median, type SuiteResult } from './harness';
 import { listIngest } from './listIngest';
 import { installDom } from './render.bench';
@@ -30,10 +30,7 @@ const PAGE = 100;
 
 type Item = ReturnType<typeof spendControl>;
 const counter = { lists: 0, rows: 0 };
-const page = (items: readonly Item[], from: number) => {
-  const data = items.slice(from, from + PAGE);
-  return JSON.stringify(from + PAGE < items.length ? { data, next_cursor: String(from + PAGE) } : { data });
-};
+const page = (items: readonly Item[], from: number) => listPage(items, from, PAGE);
 /** A fetch that answers `GET /spend_controls?limit=&cursor=` from `items`, the cursor an offset. */
 const listFetch = (items: readonly Item[]) => async (input: RequestInfo | URL) =>
   new Response(page(items, Number(new URL(String(input)).searchParams.get('cursor') ?? 0)), { status: 200 });

@@ -104,7 +104,6 @@ class AttemptRun<T> implements Deadline {
   private answered = false;
   /** Sends made so far: a send that starts inside another (a token refresh) has a later number. */
   private sends = 0;
-  private timeoutMs = 0;
   at = 0;
 
   constructor(
@@ -175,8 +174,7 @@ class AttemptRun<T> implements Deadline {
     this.hold(subscription);
     // Watched once sent, as rxjs's timeout does: an attempt answered at once needs no deadline.
     if (this.answered || this.stopped) return;
-    this.timeoutMs = spec.timeoutMs ?? shared.retry.timeoutMs;
-    this.at = sentAt + this.timeoutMs;
+    this.at = sentAt + (spec.timeoutMs ?? shared.retry.timeoutMs);
     shared.deadlines.watch(this);
   }
 
@@ -198,7 +196,7 @@ class AttemptRun<T> implements Deadline {
   expire(): void {
     // The send in flight is the step held (a send answered at once is never watched).
     this.inner?.unsubscribe();
-    const { timeoutMs } = this;
+    const timeoutMs = this.at - this.sentAt;
     this.fail(
       new NetworkError(
         `${this.where()} got no response within ${timeoutMs} ms. It is retried when safe; raise timeoutMs if the service is slow.`,

@@ -3,7 +3,7 @@ import { linkOf } from '../reads/readContext';
 import { settled } from '../reads/readEntry';
 import { historyPlan } from '../reads/readPlans';
 import type { ResourceOps } from '../resources/resourceOps';
-import { observeEntry } from './observeEntry';
+import { EntryObserver } from './entryObserver';
 import type { ObserverResult, ResourceObserver } from './observeResource';
 import { type HistoryResource, resultOf, suspendOn } from './observeResource';
 
@@ -30,7 +30,7 @@ export function observeHistory<T extends object>(
   const read = (replace = false) =>
     settled(reads.entry(plan.key).fetch(plan.start, plan.done, { replace, hold: !replace }));
 
-  const observed = observeEntry(
+  const observed = new EntryObserver(
     reads,
     plan.key,
     (state, result: ObserverResult<T[]> | undefined) =>

@@ -8,8 +8,8 @@ import type { ReadState } from '../reads/readState';
 import type { ListOptions } from '../reads/resourceClient';
 import { type ListParams, listQuery } from '../resources/listParams';
 import type { ListPage, ResourceOps } from '../resources/resourceOps';
+import { EntryObserver } from './entryObserver';
 import { listRows } from './listRows';
-import { observeEntry } from './observeEntry';
 import type { ReadableResource, ResultStatus } from './observeResource';
 
 /** What a list observer shows: the rows loaded so far, and the state of the list's reads. */
@@ -106,7 +106,7 @@ export function observeList<T extends object>(
     entry.run(plan.start, plan.done, replace);
   };
 
-  const observed = observeEntry(
+  const observed = new EntryObserver(
     reads,
     key,
     (state, prev: ListResult<T> | undefined) => {

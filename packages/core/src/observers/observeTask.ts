@@ -4,7 +4,7 @@ import { readKey } from '../reads/readKey';
 import type { TaskClient } from '../reads/taskClient';
 import type { PollOptions } from '../tasks/pollOptions';
 import { isTerminalTask, type Task } from '../wire/task';
-import { observeEntry } from './observeEntry';
+import { EntryObserver } from './entryObserver';
 
 /**
  * Status of a followed task: `idle` without a task id, `pending` until terminal, `success` once
@@ -49,7 +49,7 @@ export function observeTask(
 ): TaskObserver {
   if (taskId === undefined) return { getResult: () => IDLE, subscribe: () => () => {} };
   const { store, reads } = contextOf(tasks);
-  const observed = observeEntry(
+  const observed = new EntryObserver(
     reads,
     readKey('task', taskId, 'poll'),
     (state, result: TaskObserverResult | undefined) => {
