@@ -8,10 +8,13 @@ import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { allViolations } from './axeAll';
 import { launchBrowser, newContext, screenshotPath } from './browser';
+import { pageDiagnostics, storedJson } from './pageDiagnostics';
 import { until } from './until';
 import { writeUnderFaults } from './writeUnderFaults';
 
 const AUTH = { authorization: 'Bearer dev-token' };
+/** The dashboards' IndexedDB database (dashboard-kit's OFFLINE_DATABASE): outbox, entities, lists. */
+const DATABASE = 'vstore-dashboard';
 
 /** A dashboard whose offline path is tested: the React and the Vue one have the same screens and test ids. */
 export interface OfflineDashboard {
@@ -51,12 +54,16 @@ export function offlineScenarios(dashboard: OfflineDashboard): void {
   let page: Page;
   /** Every request any page of the context sent to the service, as `METHOD /path`. */
   const sent: string[] = [];
+  /** What the pages printed, for a failure's report. */
+  const diagnostics = pageDiagnostics();
 
-  const watch = (on: Page) =>
+  const watch = (on: Page, name: string) => {
+    diagnostics.watch(on, name);
     on.on('request', (request) => {
       if (request.url().startsWith(api.url) && request.method() !== 'OPTIONS')
         sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
+  };
   const patches = (id: string) => sent.filter((r) => r === `PATCH /spend_controls/${id}`).length;
   const text = async (on: Page, id: string) => (await on.getByTestId(id).first().textContent())?.trim() ?? '';
   const indicator = (on: Page) => on.getByTestId('offline-indicator');
@@ -126,7 +133,7 @@ export function offlineScenarios(dashboard: OfflineDashboard): void {
       browser = await launchBrowser();
       context = await newContext(browser);
       page = await context.newPage();
-      watch(page);
+      watch(page, 'tab 1');
       await load(page);
     });
 
@@ -134,6 +141,7 @@ export function offlineScenarios(dashboard: OfflineDashboard): void {
       if (test.task.result?.state === 'fail' && page) {
         const name = test.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
         await page.screenshot({ path: screenshotPath(`${dashboard.shots}-failed-${name}`), fullPage: true });
+        console.error(`${dashboard.name}, what the pages said:\n${await diagnostics.report(page, DATABASE)}`);
       }
     });
 
@@ -173,7 +181,13 @@ export function offlineScenarios(dashboard: OfflineDashboard): void {
       await page.screenshot({ path: screenshotPath(`${dashboard.shots}-offline-1-pending`), fullPage: true });
       await accessible(page, 'with two changes waiting offline');
 
-      // A reload while offline: the page comes from its service worker, the data from IndexedDB.
+      // A reload while offline: the page comes from its service worker, the data from IndexedDB. The
+      // page saves its entities and lists a while after they change (persistStore, persistLists), so
+      // the reload waits for both to hold sc_1: a reload sooner would rightly find nothing saved.
+      for (const key of ['vstore:store', 'dashboard:lists'])
+        await until(`the page to save ${key}`, async () =>
+          Boolean((await storedJson(page, DATABASE, key))?.includes('"sc_1"')),
+        );
       await page.reload();
       await page.getByTestId('sc-card-sc_1').waitFor();
       await until('both changes restored', async () => (await entries(page).count()) === 2);
@@ -189,7 +203,7 @@ export function offlineScenarios(dashboard: OfflineDashboard): void {
 
       // A second tab sees the same changes waiting; it does not send them (one tab holds the lock).
       const second = await context.newPage();
-      watch(second);
+      watch(second, 'tab 2');
       try {
         await second.goto(url);
         await until('the second tab to list both', async () => (await entries(second).count()) === 2);
