@@ -115,8 +115,11 @@ export async function listIngest(core: typeof Core): Promise<ListIngest> {
     [
       'resource.list over a stub fetch (a Response per page, its body read)',
       () => {
+        // Taken by this run, so none is kept alive through the other steps' runs.
+        const ready = responses;
+        responses = [];
         let next = 0;
-        return readAll(client({ fetch: async () => responses[next++] ?? new Response('') }));
+        return readAll(client({ fetch: async () => ready[next++] ?? new Response('') }));
       },
       () => {
         responses = texts.map((text) => new Response(text, { status: 200 }));

@@ -50,7 +50,7 @@ export function pageDiagnostics(): PageDiagnostics {
  * Each key `page` holds in the first object store of IndexedDB `database`, as `key (N chars)` with the
  * size of its JSON; one line saying why, where it could not be read.
  */
-export async function storedKeys(page: Page, database: string): Promise<string[]> {
+async function storedKeys(page: Page, database: string): Promise<string[]> {
   return page.evaluate(readStore, database).then(
     (entries) => entries.map(([key, json]) => `${key} (${json.length} chars)`),
     (error: unknown) => [`not readable: ${error instanceof Error ? error.message : String(error)}`],
