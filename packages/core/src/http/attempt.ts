@@ -30,8 +30,8 @@ export interface AttemptOptions {
 }
 
 /** One call as the transport prepared it: the spec, its URL, its body's bytes, and its retry rule. */
-export interface Call<T> {
-  readonly spec: RequestSpec<T>;
+export interface Call<T, R = T> {
+  readonly spec: RequestSpec<T, R>;
   readonly url: string;
   readonly body: string | undefined;
   /** Attempts in all, the first included. */
@@ -53,7 +53,7 @@ type Shared = AttemptOptions & {
  * (no retry operator, timer or subscriber chain of its own); support data is built only when an
  * error is.
  */
-export function createAttempt(options: AttemptOptions): <T>(call: Call<T>) => Observable<T> {
+export function createAttempt(options: AttemptOptions): <T, R>(call: Call<T, R>) => Observable<R> {
   const authorize = options.authorize ?? bearer;
   // Every request of a token sends the same headers: made once per token, not per request.
   let headers: { token: string; value: Record<string, string> } | undefined;
@@ -66,9 +66,9 @@ export function createAttempt(options: AttemptOptions): <T>(call: Call<T>) => Ob
     },
     deadlines: createDeadlines(options.scheduler),
   };
-  return <T>(call: Call<T>) => {
-    const state: CallState<T> = { call, refreshed: false, endpoint: undefined };
-    return new Observable<T>((subscriber) => {
+  return <T, R>(call: Call<T, R>) => {
+    const state: CallState<T, R> = { call, refreshed: false, endpoint: undefined };
+    return new Observable<R>((subscriber) => {
       const run = new AttemptRun(shared, state, subscriber);
       run.start();
       // The run itself is the teardown (its `unsubscribe`): no closure per call.
@@ -78,14 +78,14 @@ export function createAttempt(options: AttemptOptions): <T>(call: Call<T>) => Ob
 }
 
 /** What outlives one attempt of a call: whether the token was refreshed, the redacted endpoint. */
-interface CallState<T> {
-  readonly call: Call<T>;
+interface CallState<T, R> {
+  readonly call: Call<T, R>;
   refreshed: boolean;
   endpoint: string | undefined;
 }
 
 /** Support data wants the endpoint: path and query, with any base path, without the origin; redacted. */
-const endpointOf = <T>(state: CallState<T>) =>
+const endpointOf = <T, R>(state: CallState<T, R>) =>
   (state.endpoint ??= redactUrl(state.call.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')));
 
 /**
@@ -93,7 +93,7 @@ const endpointOf = <T>(state: CallState<T>) =>
  * watches for it, and the call's teardown (methods rather than closures: thousands of reads may be in
  * flight at once).
  */
-class AttemptRun<T> implements Deadline {
+class AttemptRun<T, R> implements Deadline {
   private inner: Subscription | undefined;
   private stopped = false;
   /** Retries made so far (attempts after the first). */
@@ -108,8 +108,8 @@ class AttemptRun<T> implements Deadline {
 
   constructor(
     private readonly shared: Shared,
-    private readonly state: CallState<T>,
-    private readonly subscriber: Subscriber<T>,
+    private readonly state: CallState<T, R>,
+    private readonly subscriber: Subscriber<R>,
   ) {}
 
   /** Waits out a client-wide cooldown (after a 429) when one is in force, then goes on. */
@@ -215,15 +215,15 @@ class AttemptRun<T> implements Deadline {
     }
     this.shared.budget?.onSuccess();
     const { land } = this.state.call.spec;
-    if (land) {
-      try {
-        value = land(value);
-      } catch (error) {
-        this.subscriber.error(error);
-        return;
-      }
+    let out: R;
+    try {
+      // Without `land`, `R` is `T` (its default): the reply is what the call emits.
+      out = land ? land(value) : (value as unknown as R);
+    } catch (error) {
+      this.subscriber.error(error);
+      return;
     }
-    this.subscriber.next(value);
+    this.subscriber.next(out);
     this.subscriber.complete();
   }
 

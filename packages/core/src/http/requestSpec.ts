@@ -3,8 +3,11 @@ import type { ShapeIssue } from '../errors/apiError';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/** One logical call; the transport turns it into one or more attempts. */
-export interface RequestSpec<T> {
+/**
+ * One logical call; the transport turns it into one or more attempts. `T` is what the schema accepts,
+ * `R` what the call emits: `T` itself unless `land` makes something else of it.
+ */
+export interface RequestSpec<T, R = T> {
   method: HttpMethod;
   path: string;
   query?: Readonly<Record<string, string | number>> | undefined;
@@ -22,11 +25,11 @@ export interface RequestSpec<T> {
    */
   check?: ((value: T) => readonly ShapeIssue[] | undefined) | undefined;
   /**
-   * What a valid reply becomes before it is emitted (the store's copy once applied): run here rather
-   * than by an operator, so a read makes no subscriber chain of its own. What it throws fails the call
-   * as it is, untyped and not retried.
+   * What a valid reply becomes before it is emitted (the store's copy once applied, a list's page):
+   * run here rather than by an operator, so a call makes no subscriber chain of its own. What it
+   * throws fails the call as it is, untyped and not retried. Without it the call emits the reply.
    */
-  land?: ((value: T) => T) | undefined;
+  land?: ((value: T) => R) | undefined;
   /** Timeout of each attempt of this call; overrides `retry.timeoutMs`. */
   timeoutMs?: number | undefined;
 }

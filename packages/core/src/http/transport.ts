@@ -27,7 +27,7 @@ export interface TransportOptions {
 
 export interface Transport {
   /** Cold: nothing is sent until subscription; unsubscribing aborts the attempt and every timer. */
-  request<T>(spec: RequestSpec<T>): Observable<T>;
+  request<T, R = T>(spec: RequestSpec<T, R>): Observable<R>;
 }
 
 /** Default `maxResponseBytes`: far above any entity or history list, far below what hurts a tab. */
@@ -62,7 +62,7 @@ export function createTransport(options: TransportOptions): Transport {
   });
 
   return {
-    request<T>(spec: RequestSpec<T>): Observable<T> {
+    request<T, R = T>(spec: RequestSpec<T, R>): Observable<R> {
       const url = buildUrl(baseUrl, spec.path, spec.query);
       const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
       const resendable = spec.method === 'GET' || spec.idempotencyKey !== undefined;

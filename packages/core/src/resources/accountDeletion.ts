@@ -1,4 +1,4 @@
-import { map, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { Task } from '../wire/task';
 import { taskSchema } from '../wire/task';
 import type { ResourceDefinition } from './defineResource';
@@ -19,19 +19,16 @@ export function createAccountDeletion(
 ): (id: string, timeoutMs: number | undefined) => Observable<Task> {
   const removals = createRemovalWatch(ctx.store);
   return (id, timeoutMs) =>
-    ctx.transport
-      .request({
-        method: 'DELETE',
-        path: definition.paths.item(id),
-        schema: taskSchema,
-        resourceId: id,
-        timeoutMs,
-      })
-      .pipe(
-        map((task) => {
-          ctx.store.apply('task', task.task_id, task);
-          removals.watch(task.task_id, definition.type, id);
-          return ctx.store.get<Task>('task', task.task_id) ?? task;
-        }),
-      );
+    ctx.transport.request({
+      method: 'DELETE',
+      path: definition.paths.item(id),
+      schema: taskSchema,
+      resourceId: id,
+      timeoutMs,
+      land: (task) => {
+        ctx.store.apply('task', task.task_id, task);
+        removals.watch(task.task_id, definition.type, id);
+        return ctx.store.get<Task>('task', task.task_id) ?? task;
+      },
+    });
 }

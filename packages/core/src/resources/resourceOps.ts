@@ -1,4 +1,4 @@
-import { defer, map, type Observable, switchMap, throwError } from 'rxjs';
+import { defer, type Observable, switchMap, throwError } from 'rxjs';
 import * as z from 'zod/mini';
 import type { ShapeIssue } from '../errors/apiError';
 import { InvalidUpdateError } from '../errors/invalidUpdateError';
@@ -147,29 +147,25 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
   };
 
   const historyOnce$ = (id: string, path: string, timeoutMs: number | undefined) =>
-    transport
-      .request({
-        method: 'GET',
-        path,
-        schema: historySchema,
-        resourceId: id,
-        timeoutMs,
-        check: (body) =>
-          firstIssue((body[def.historyKey] ?? []) as TEntity[], replyCheck(id), def.historyKey),
-      })
-      .pipe(
-        map((body) => {
-          const versions = [...((body[def.historyKey] ?? []) as TEntity[])].sort(
-            (a, b) => versionOf(a) - versionOf(b),
-          );
-          const newest = versions.at(-1);
-          store.batch(() => {
-            for (const entity of versions) if (entity !== newest) store.applyHistorical(type, id, entity);
-            if (newest) accept(id, newest, undefined);
-          });
-          return versions.map((entity) => store.getVersion<TEntity>(type, id, versionOf(entity)) ?? entity);
-        }),
-      );
+    transport.request({
+      method: 'GET',
+      path,
+      schema: historySchema,
+      resourceId: id,
+      timeoutMs,
+      check: (body) => firstIssue((body[def.historyKey] ?? []) as TEntity[], replyCheck(id), def.historyKey),
+      land: (body): TEntity[] => {
+        const versions = [...((body[def.historyKey] ?? []) as TEntity[])].sort(
+          (a, b) => versionOf(a) - versionOf(b),
+        );
+        const newest = versions.at(-1);
+        store.batch(() => {
+          for (const entity of versions) if (entity !== newest) store.applyHistorical(type, id, entity);
+          if (newest) accept(id, newest, undefined);
+        });
+        return versions.map((entity) => store.getVersion<TEntity>(type, id, versionOf(entity)) ?? entity);
+      },
+    });
 
   return {
     definition: def,
@@ -207,24 +203,21 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
       return defer(() => {
         const query = listQuery(def, params, cursor, limit);
         const seq = begin();
-        return transport
-          .request({
-            method: 'GET',
-            path: def.paths.collection,
-            query,
-            schema: pageSchema,
-            timeoutMs,
-            check: (page) => firstIssue(page.data as TEntity[], anyId, 'data'),
-          })
-          .pipe(
-            map((page) => {
-              const rows = page.data as TEntity[];
-              const items = store.batch(() =>
-                rows.map((row) => accept(idOf(def, row) as string, row, seq, true)),
-              );
-              return page.next_cursor === undefined ? { items } : { items, nextCursor: page.next_cursor };
-            }),
-          );
+        return transport.request({
+          method: 'GET',
+          path: def.paths.collection,
+          query,
+          schema: pageSchema,
+          timeoutMs,
+          check: (page) => firstIssue(page.data as TEntity[], anyId, 'data'),
+          land: (page): ListPage<TEntity> => {
+            const rows = page.data as TEntity[];
+            const items = store.batch(() =>
+              rows.map((row) => accept(idOf(def, row) as string, row, seq, true)),
+            );
+            return page.next_cursor === undefined ? { items } : { items, nextCursor: page.next_cursor };
+          },
+        });
       });
     },
 
