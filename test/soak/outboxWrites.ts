@@ -34,6 +34,8 @@ export interface OutboxWrite {
   entity?: Entity | undefined;
   /** Times it came back in a restored outbox after it had left one as landed. */
   restored: number;
+  /** Updates: the page's view lacked the entity, so the edit read it before storing its entry. */
+  readFirst?: boolean | undefined;
 }
 
 /** The field's value in an update entry's patch: the name, the limit's amount, the status. */

@@ -80,10 +80,13 @@ async function makeWrite(
 async function editThrough(
   client: Client,
   outbox: ReturnType<OutboxSlot['page']>['outbox'],
+  write: OutboxWrite,
   id: string,
   field: EditField,
   k: number,
 ) {
+  // Told in a miss's detail: this edit's entry waits for a read (which may sit out Retry-Afters).
+  write.readFirst = client.store.get('spend_control', id) === undefined;
   const observer = observeUpdate(client.spendControls, { outbox });
   const entity = await observer.edit(id, recipeFor(field, k));
   const { error } = observer.getResult();
@@ -128,7 +131,7 @@ async function writeLane(
       slot,
       ledger,
       write,
-      (client, outbox) => editThrough(client, outbox, control, field, k),
+      (client, outbox) => editThrough(client, outbox, write, control, field, k),
       (e) => e.kind === 'update' && e.entityId === control && e.patch?.[field] !== undefined,
     );
     if (!made) return;

@@ -71,6 +71,8 @@ export interface OutboxFigures {
   restored: number;
   rivalEdits: number;
   paceTimeouts: number;
+  /** Longest a write took to be stored (an edit reads its entity first when the page lacks it). */
+  slowestStoreMs: number;
   /** Requests a reloaded page sent inside the Retry-After of a 429 an earlier page received (it cannot know of it). */
   inEarlierPageWindow: number;
 }
@@ -108,6 +110,7 @@ function outboxFigures(soaks: readonly SoakClient[], ledger: SoakLedger): Outbox
     restored: writes.reduce((n, w) => n + w.restored, 0),
     rivalEdits: ledger.outbox.rivalEdits,
     paceTimeouts: ledger.outbox.paceTimeouts,
+    slowestStoreMs: slots.reduce((n, slot) => Math.max(n, slot.counts().slowestStoreMs), 0),
     inEarlierPageWindow: soaks.reduce((n, s) => n + s.recorder.inEarlierPage(), 0),
   };
 }
