@@ -14,7 +14,7 @@ function outbox(r: SoakReport): string {
     `${o.offlineSpells} offline spells (${o.refused} requests refused offline), ${o.reloads} reloads ` +
     `(${o.restored} entries restored after they landed), ${o.lostAnswers.dropped + o.lostAnswers.serverErrors} answers lost ` +
     `(${o.lostAnswers.dropped} dropped after commit, ${o.lostAnswers.serverErrors}×5xx), ${o.paceTimeouts} pacing timeouts, ` +
-    `slowest write stored after ${(o.slowestStoreMs / 1000).toFixed(1)} s, ` +
+    `slowest write stored after ${(o.slowestStore.ms / 1000).toFixed(1)} s (${o.slowestStore.what}), ` +
     `${o.inEarlierPageWindow} requests inside an earlier page's Retry-After`
   );
 }

@@ -68,7 +68,8 @@ export function createOutboxSlot(
   let made = 0;
   let reloads = 0;
   let spell = 0;
-  let slowestStoreMs = 0;
+  // The write that took longest to be stored, told in the report so a slow run says what waited.
+  let slowestStore = { ms: 0, what: '' };
   let faultsOn = true;
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const onSpell = new Set<(control: string) => void>();
@@ -232,12 +233,19 @@ export function createOutboxSlot(
     );
     making--;
     notify();
-    if (stored) slowestStoreMs = Math.max(slowestStoreMs, Date.now() - began);
+    const took = Date.now() - began;
+    if (write.entryId !== undefined && took > slowestStore.ms) slowestStore = { ms: took, what: describeWrite(write) };
     if (write.entryId === undefined)
       return { made: false, error: stored ? settled?.error : notStored(write, settled) };
     writes.push(write);
     afterWrite();
     return { made: true };
+  }
+
+  function describeWrite(write: OutboxWrite): string {
+    const online = network.isOnline() ? 'online' : 'offline';
+    const read = write.readFirst ? ', its entity read first' : '';
+    return `client ${write.client} ${write.kind} ${write.target ?? write.name}, ${online}${read}`;
   }
 
   /** Why a write made no entry within the bound: still running (e.g. its read), or aborted by a reload. */
@@ -272,7 +280,7 @@ export function createOutboxSlot(
       reloads,
       spells: network.spells(),
       conflicts: tracker.conflicts(),
-      slowestStoreMs,
+      slowestStore,
     }),
     /** A person's choice for a conflict, from a stream of its own. */
     choose: (): 'mine' | 'theirs' => (choices() < 0.5 ? 'mine' : 'theirs'),

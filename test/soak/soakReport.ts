@@ -72,7 +72,7 @@ export interface OutboxFigures {
   rivalEdits: number;
   paceTimeouts: number;
   /** Longest a write took to be stored (an edit reads its entity first when the page lacks it). */
-  slowestStoreMs: number;
+  slowestStore: { ms: number; what: string };
   /** Requests a reloaded page sent inside the Retry-After of a 429 an earlier page received (it cannot know of it). */
   inEarlierPageWindow: number;
 }
@@ -110,7 +110,10 @@ function outboxFigures(soaks: readonly SoakClient[], ledger: SoakLedger): Outbox
     restored: writes.reduce((n, w) => n + w.restored, 0),
     rivalEdits: ledger.outbox.rivalEdits,
     paceTimeouts: ledger.outbox.paceTimeouts,
-    slowestStoreMs: slots.reduce((n, slot) => Math.max(n, slot.counts().slowestStoreMs), 0),
+    slowestStore: slots.reduce(
+      (slowest, slot) => (slot.counts().slowestStore.ms > slowest.ms ? slot.counts().slowestStore : slowest),
+      { ms: 0, what: 'none' },
+    ),
     inEarlierPageWindow: soaks.reduce((n, s) => n + s.recorder.inEarlierPage(), 0),
   };
 }
