@@ -234,7 +234,8 @@ export function createOutboxSlot(
     making--;
     notify();
     const took = Date.now() - began;
-    if (write.entryId !== undefined && took > slowestStore.ms) slowestStore = { ms: took, what: describeWrite(write) };
+    if (write.entryId !== undefined && took > slowestStore.ms)
+      slowestStore = { ms: took, what: describeWrite(write) };
     if (write.entryId === undefined)
       return { made: false, error: stored ? settled?.error : notStored(write, settled) };
     writes.push(write);
