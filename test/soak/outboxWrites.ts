@@ -34,7 +34,7 @@ export interface OutboxWrite {
   entity?: Entity | undefined;
   /** Times it came back in a restored outbox after it had left one as landed. */
   restored: number;
-  /** Updates: the page's view lacked the entity, so the edit read it before storing its entry. */
+  /** Updates: the page's store lacked the entity, so the edit read it before storing its entry. */
   readFirst?: boolean | undefined;
 }
 
