@@ -110,10 +110,9 @@ function outboxFigures(soaks: readonly SoakClient[], ledger: SoakLedger): Outbox
     restored: writes.reduce((n, w) => n + w.restored, 0),
     rivalEdits: ledger.outbox.rivalEdits,
     paceTimeouts: ledger.outbox.paceTimeouts,
-    slowestStore: slots.reduce(
-      (slowest, slot) => (slot.counts().slowestStore.ms > slowest.ms ? slot.counts().slowestStore : slowest),
-      { ms: 0, what: 'none' },
-    ),
+    slowestStore: slots
+      .map((slot) => slot.counts().slowestStore)
+      .reduce((slowest, store) => (store.ms > slowest.ms ? store : slowest), { ms: 0, what: 'none' }),
     inEarlierPageWindow: soaks.reduce((n, s) => n + s.recorder.inEarlierPage(), 0),
   };
 }

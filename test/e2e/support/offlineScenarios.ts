@@ -184,10 +184,15 @@ export function offlineScenarios(dashboard: OfflineDashboard): void {
       // A reload while offline: the page comes from its service worker, the data from IndexedDB. The
       // page saves its entities and lists a while after they change (persistStore, persistLists), so
       // the reload waits for both to hold sc_1: a reload sooner would rightly find nothing saved.
-      for (const key of ['vstore:store', 'dashboard:lists'])
-        await until(`the page to save ${key}`, async () =>
-          Boolean((await storedJson(page, DATABASE, key))?.includes('"sc_1"')),
-        );
+      // One read of the database per check covers both (bounded at 30 s, two default waits).
+      await until(
+        'the page to save sc_1 under vstore:store and dashboard:lists',
+        async () => {
+          const saved = await storedJson(page, DATABASE);
+          return ['vstore:store', 'dashboard:lists'].every((key) => saved.get(key)?.includes('"sc_1"'));
+        },
+        30_000,
+      );
       await page.reload();
       await page.getByTestId('sc-card-sc_1').waitFor();
       await until('both changes restored', async () => (await entries(page).count()) === 2);

@@ -57,10 +57,9 @@ async function storedKeys(page: Page, database: string): Promise<string[]> {
   );
 }
 
-/** The JSON of what `page` holds under `key` in IndexedDB `database`; undefined if nothing or unreadable. */
-export async function storedJson(page: Page, database: string, key: string): Promise<string | undefined> {
-  const entries = await page.evaluate(readStore, database).catch(() => []);
-  return entries.find(([stored]) => stored === key)?.[1];
+/** What `page` holds in IndexedDB `database`, as JSON by key; empty if nothing or unreadable. */
+export async function storedJson(page: Page, database: string): Promise<Map<string, string>> {
+  return new Map(await page.evaluate(readStore, database).catch(() => []));
 }
 
 /**
