@@ -137,9 +137,11 @@ class AttemptRun<T, R> implements Deadline {
       this.shared.tokens.get().subscribe({
         next: (token) => this.send(token),
         // The app's getToken failed: its error may carry what the token call was sent (an HTTP
-        // client's request config with credentials), so it travels on only as a scrubbed copy.
+        // client's request config with credentials), so it travels on only as a scrubbed copy. After
+        // a 401 that call was a refresh, which may name the token it replaced: that one is scrubbed too.
         error: (error: unknown) => {
-          const cause = scrubError(error, this.shared.secrets);
+          const secrets = this.token ? [this.token, ...this.shared.secrets] : this.shared.secrets;
+          const cause = scrubError(error, secrets);
           this.fail(
             new NetworkError(
               `${this.where()} was not sent: getToken failed (${describeCause(cause)}). Check the token source.`,
@@ -234,7 +236,13 @@ class AttemptRun<T, R> implements Deadline {
     if (utf8Length(raw.text, maxResponseBytes) > maxResponseBytes)
       throw new ResponseTooLargeError(maxResponseBytes, raw.status, this.where());
     if (raw.status >= 200 && raw.status < 300)
-      return decodeSuccess(raw, spec.schema, () => this.info(sentAt), spec.check);
+      return decodeSuccess(
+        raw,
+        spec.schema,
+        () => this.info(sentAt),
+        spec.check,
+        () => [token, ...this.shared.secrets],
+      );
     const retryAfterMs =
       raw.status === 429 ? parseRetryAfter(raw.headers.get('retry-after'), scheduler.now()) : undefined;
     throw errorFromResponse(raw.status, raw.text, {

@@ -3,6 +3,7 @@ import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { type RequestInfo, ResponseShapeError, type ShapeIssue } from '../errors/apiError';
 import { describe, shapeIssues } from '../errors/errorFromResponse';
+import { scrubSecrets } from '../errors/redact';
 import { ResponseTooLargeError } from '../errors/responseTooLargeError';
 import { MAX_JSON_DEPTH, nestsDeeperThan, opensMoreThan } from '../wire/depth';
 import { parseJson } from '../wire/safeJson';
@@ -120,13 +121,15 @@ export function utf8Length(text: string, limit: number): number {
 /**
  * Parses and validates a 2xx body, then runs `check` (the id or version the request asked for) on
  * what the schema accepted; anything wrong is a `ResponseShapeError` with the reply's own status,
- * never a crash. `request` is called only to describe a failure.
+ * never a crash. `request` and `secrets` are called only to describe a failure, whose issues name no secret
+ * (a body may echo the token, even as a key the schema calls unrecognized).
  */
 export function decodeSuccess<T>(
   raw: RawResponse,
   schema: $ZodType<T>,
   request: () => RequestInfo,
   check?: (value: T) => readonly ShapeIssue[] | undefined,
+  secrets: () => readonly string[] = () => [],
 ): T {
   const parsed = raw.text === '' ? ({ ok: true, value: undefined } as const) : parseJson(raw.text);
   const result = parsed.ok ? safeParse(schema, parsed.value) : undefined;
@@ -138,7 +141,7 @@ export function decodeSuccess<T>(
       : check?.(result.data)
     : undefined;
   if (result?.success && mismatch === undefined) return result.data;
-  const issues = mismatch ?? shapeIssues(result?.error, parsed.ok);
+  const issues = scrubSecrets(mismatch ?? shapeIssues(result?.error, parsed.ok), secrets());
   const info = request();
   throw new ResponseShapeError(
     `${raw.status} response to ${info.method} ${info.endpoint} does not match ` +

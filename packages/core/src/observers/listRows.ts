@@ -13,17 +13,17 @@ export interface ListRows<T> {
   /**
    * Follows every accepted write of the list's type, and every pending change shown over one, until
    * the returned function is called. `changed` hears of new rows; `refetch` is asked to read the
-   * loaded pages again when only the service knows where an entity goes.
+   * loaded pages again when only the service knows where the entity `id` goes.
    */
-  follow(entry: ReadEntry, changed: () => void, refetch: () => void): () => void;
+  follow(entry: ReadEntry, changed: () => void, refetch: (id: string) => void): () => void;
 }
 
 /**
- * A list's ids, mapped to what the view shows of each entity. Ids come from the loaded pages, then
- * the entities created since (joined); an id is shown once, where it first appeared, and only while
- * its entity exists and matches the params, so a removal or a change that stops matching leaves the
- * list at once. While followed, a write to one row replaces that row alone; the whole list is derived
- * again only when its read state changes.
+ * A list's ids, mapped to what the view shows of each entity. Ids come from the loaded pages, then,
+ * once no next page is left, the entities created since (joined); an id is shown once, where it
+ * first appeared, and only while its entity exists and matches the params, so a removal or a change
+ * that stops matching leaves the list at once. While followed, a write to one row replaces that row
+ * alone; the whole list is derived again only when its read state changes.
  */
 export function listRows<T extends object>(ctx: ReadContext, type: string, params: ListParams): ListRows<T> {
   const { store, view } = ctx;
@@ -44,7 +44,7 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
     derivedFrom = state;
     const ids = new Set<string>();
     for (const page of state?.pages ?? []) for (const id of page.ids) ids.add(id);
-    for (const id of state?.joined ?? []) ids.add(id);
+    if (state?.pages && state.nextCursor === undefined) for (const id of state.joined ?? []) ids.add(id);
     const next: T[] = [];
     const nextIndex = new Map<string, number>();
     for (const id of ids) {
@@ -61,7 +61,12 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
   };
 
   /** A write to `id` (or a change of its pending view): true when the rows changed. */
-  const written = (id: string, previous: object | undefined, entry: ReadEntry, refetch: () => void) => {
+  const written = (
+    id: string,
+    previous: object | undefined,
+    entry: ReadEntry,
+    refetch: (id: string) => void,
+  ) => {
     const { state } = entry;
     const at = index.get(id);
     const entity = fits(id);
@@ -75,23 +80,25 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
       }
       return true;
     }
-    if (entity === undefined || !state.pages) return false;
+    if (entity === undefined) return false;
     if (known.has(id)) {
       // Back in its old place at once; the service may have moved it since, so the pages are read again.
       derive(state);
-      refetch();
+      refetch(id);
       return true;
     }
-    const more = state.nextCursor !== undefined;
-    if (ctx.reads.takeCreated(type, id)) {
-      // A new entity comes last: at the end of a list with no more pages (the list's read state
-      // records the join, and the rows follow from it), else with its page.
-      if (!more) entry.dispatch({ type: 'joined', id });
+    if (ctx.reads.wasCreated(type, id)) {
+      // A new entity comes last. The list's read state records the join, and the rows follow from
+      // it: shown at the end once no next page is left, else brought by its page. Joined even while
+      // a read is in flight (the first page included), which its reply may predate.
+      entry.dispatch({ type: 'joined', id });
       return false;
     }
+    if (!state.pages) return false;
     // It matches but is on no loaded page. With no more pages, or having just started to match, only
     // the service knows its place.
-    if (!more || (previous !== undefined && !matchesParams(previous, params))) refetch();
+    const more = state.nextCursor !== undefined;
+    if (!more || (previous !== undefined && !matchesParams(previous, params))) refetch(id);
     return false;
   };
 

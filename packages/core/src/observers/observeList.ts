@@ -128,18 +128,20 @@ export function observeList<T extends object>(
       return Object.freeze({ data, status, error, isFetching, hasNextPage, isFetchingNextPage });
     },
     (entry, changed) => {
-      // Asked while a read is in flight, the pages are read again once it ends: it may predate the write.
-      let again = false;
-      const refetch = () => {
-        if (entry.isFetching) again = true;
+      // Asked while a read is in flight, the pages are read again once it ends, as it may predate the
+      // write; unless its pages hold every entity that asked (its own reply's rows ask as they land).
+      const again = new Set<string>();
+      const refetch = (id: string) => {
+        if (entry.isFetching) again.add(id);
         else runWhole(entry);
       };
       const unfollow = rows.follow(entry, changed, refetch);
       const offSettled = entry.subscribe(() => {
-        if (again && !entry.isFetching) {
-          again = false;
-          runWhole(entry);
-        }
+        if (again.size === 0 || entry.isFetching) return;
+        const read = new Set(entry.state.pages?.flatMap((page) => page.ids));
+        const placed = [...again].every((id) => read.has(id));
+        again.clear();
+        if (!placed) runWhole(entry);
       });
       if (!entry.isFetching && !fresh(entry.state)) runWhole(entry);
       return () => {

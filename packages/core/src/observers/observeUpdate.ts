@@ -73,15 +73,16 @@ export function observeUpdate<T extends object, TUpdateKey extends string>(
   const { outbox } = options;
   let result: UpdateResult<T> = IDLE;
   let calls = 0;
-  // Every settle makes a new result, so each one notifies; nothing is attached while anyone listens.
+  // A settle that changes a field makes a new result and notifies (a second write started while one
+  // is pending changes none); nothing is attached while anyone listens.
   const listeners = new ListenerList();
   const track = (start: () => Promise<T>): Promise<T | undefined> => {
     const call = ++calls;
     const settle = (status: UpdateStatus, error?: unknown, data?: T) => {
-      if (call === calls) {
-        result = Object.freeze({ status, error: error as VStoreError | undefined, data });
-        listeners.notify('observer listeners threw');
-      }
+      if (call !== calls) return data;
+      if (result.status === status && result.error === error && result.data === data) return data;
+      result = Object.freeze({ status, error: error as VStoreError | undefined, data });
+      listeners.notify('observer listeners threw');
       return data;
     };
     settle('pending');

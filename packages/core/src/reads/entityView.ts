@@ -1,3 +1,4 @@
+import { callEach, throwCollected } from '../store/callEach';
 import type { EntityStore } from '../store/types';
 import type { ReadCache } from './readCache';
 import { readKey } from './readKey';
@@ -26,18 +27,26 @@ export interface EntityView {
 
 export function createEntityView(store: EntityStore, reads: ReadCache): EntityView {
   let overlay: Overlay | undefined;
-  const listeners = new Set<(type: string, id: string) => void>();
+  const listeners = new Set<(key: { type: string; id: string }) => void>();
+  // Each listener isolated from the others: one that throws leaves no list or observer behind.
   const changed = (type: string, id: string) => {
-    // Observers of the latest listen to its read entry; lists listen here.
-    reads.peek(readKey(type, id, 0))?.notify();
-    for (const listener of listeners) listener(type, id);
+    let errors: unknown[] | undefined;
+    try {
+      // Observers of the latest listen to its read entry; lists listen here.
+      reads.peek(readKey(type, id, 0))?.notify();
+    } catch (error) {
+      errors = [error];
+    }
+    errors = callEach(listeners, { type, id }, errors);
+    throwCollected(errors, 'view listeners threw');
   };
   return {
     get: <T extends object>(type: string, id: string) =>
       (overlay?.view(type, id) ?? store.get<T>(type, id)) as T | undefined,
     onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      const each = ({ type, id }: { type: string; id: string }) => listener(type, id);
+      listeners.add(each);
+      return () => listeners.delete(each);
     },
     attach(next) {
       if (overlay) throw new TypeError('this client already shows another outbox: close it first');

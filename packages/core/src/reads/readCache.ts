@@ -37,10 +37,10 @@ export interface ReadCache {
   readonly fetching: number;
   readonly ledger: ReadLedger;
   /**
-   * Whether `type`/`id` was just created (by this client, or a `*.created` event): lists that it
-   * matches take it in at the end rather than read their pages again. Forgets it once asked.
+   * Whether `type`/`id` was created lately (by this client, or a `*.created` event): every list it
+   * matches takes it in at the end rather than read its pages again. The last 1,000 are remembered.
    */
-  takeCreated(type: string, id: string): boolean;
+  wasCreated(type: string, id: string): boolean;
   now(): number;
   /** Calls `listener` after every change of any entry's state, with the action that made it (tools). */
   watch(listener: (entry: ReadEntry, action: ReadAction) => void): () => void;
@@ -49,7 +49,8 @@ export interface ReadCache {
 // One sequence for every client: the numbers recorded for a key must grow with start time whichever
 // client or definition object started the request (a module re-run by hot reload, say).
 let started = 0;
-// Created keys a list has not asked about yet, at most this many (a create a list never sees).
+// Created keys remembered for lists, the latest this many: a list hears of a create as it is
+// applied, so only a recent one matters, and every list that it matches must be able to ask.
 const CREATED_KEPT = 1000;
 
 export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
@@ -59,6 +60,10 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   // Idle entries, least recently used first: Map order is insertion order, and a touch re-inserts.
   const idle = new Map<string, ReadEntry>();
   const created = new Set<string>();
+  // Resources without versions: the start number of the request whose reply is held, per entity. Kept
+  // apart from the read entries, which the cache drops when idle: with the mark gone, a reply to an
+  // older request would be admitted over a newer one. One number per such entity, as the store keeps one copy.
+  const startOrders = new Map<string, number>();
   let fetching = 0;
 
   const watchers = new Set<(entry: ReadEntry, action: ReadAction) => void>();
@@ -122,9 +127,9 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   const ledger: ReadLedger = {
     begin: () => ++started,
     admit(type, id, seq) {
-      const latest = entry(readKey(type, id, 0));
-      if (seq < (latest.state.startOrder ?? 0)) return false;
-      latest.dispatch({ type: 'admitted', seq });
+      const key = entityKey(type, id);
+      if (seq < (startOrders.get(key) ?? 0)) return false;
+      startOrders.set(key, seq);
       return true;
     },
     confirm(type, id, knownOnly = false) {
@@ -150,7 +155,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       return fetching;
     },
     ledger,
-    takeCreated: (type, id) => created.delete(entityKey(type, id)),
+    wasCreated: (type, id) => created.has(entityKey(type, id)),
     now,
     watch(listener) {
       watchers.add(listener);

@@ -114,7 +114,7 @@ export class ReadEntry {
     if (next === this.state) return;
     this.state = next;
     this.host.dispatched(this, action);
-    if (action.type !== 'confirmed' && action.type !== 'admitted') this.notify();
+    if (action.type !== 'confirmed') this.notify();
   }
 
   /**
@@ -231,8 +231,18 @@ export class ReadEntry {
       flight.holders = old.holders;
     }
     if (waiter) this.join(flight, waiter);
-    this.dispatch({ type: 'started', nextPage });
-    if (!old) this.host.changed(this);
+    try {
+      this.dispatch({ type: 'started', nextPage });
+    } finally {
+      // A listener that throws on 'started' surfaces to this caller, after the read is under way:
+      // left unsubscribed, the flight would never settle, and every later read of the key would join it.
+      if (!old) this.host.changed(this);
+      this.subscribeTo(flight, start);
+    }
+    return flight;
+  }
+
+  private subscribeTo(flight: Flight, start: () => Observable<unknown>): void {
     let source: Observable<unknown>;
     try {
       source = start();
@@ -242,7 +252,6 @@ export class ReadEntry {
     const subscription = source.subscribe(methodObserver(flight));
     // A source that settled while subscribing (a cached copy) has nothing left to cancel.
     if (this.flight === flight) flight.subscription = subscription;
-    return flight;
   }
 
   /** The host's clock. */

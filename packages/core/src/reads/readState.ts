@@ -24,8 +24,6 @@ export interface ReadState {
   readonly result?: unknown;
   /** History lists: the store's latest version when the list landed (what it has caught up with). */
   readonly resultAt?: number | undefined;
-  /** Resources without versions: the start number of the request whose reply is held. */
-  readonly startOrder?: number | undefined;
   /** Lists: the pages loaded, first to last. */
   readonly pages?: readonly ListPageState[] | undefined;
   /** Lists: where the page after the last loaded one starts; undefined when there is none. */
@@ -34,8 +32,13 @@ export interface ReadState {
   readonly isFetchingNextPage?: boolean | undefined;
   /** Lists: items per page, as the list's first read asked for them (its later reads ask the same). */
   readonly pageSize?: number | undefined;
-  /** Lists: ids created (here or by an event) after the last page was read, in the order they came. */
+  /**
+   * Lists: ids created (here or by an event) since the pages were read, in the order they came; shown
+   * at the end once the list has no next page (before that, their page brings them).
+   */
   readonly joined?: readonly string[] | undefined;
+  /** Lists: how many ids had joined when the read of the whole list in flight began. */
+  readonly joinedAtStart?: number | undefined;
 }
 
 /** Every way a read's state changes; `readReducer` is the one place that applies them. */
@@ -55,8 +58,6 @@ export type ReadAction =
   | { readonly type: 'abandoned' }
   /** The service confirmed the store's copy (a latest read's reply, or a write's answer). */
   | { readonly type: 'confirmed'; readonly at: number }
-  /** A reply of request `seq` is the held latest (resources without versions). */
-  | { readonly type: 'admitted'; readonly seq: number }
   /** List pages landed: the first page or a refetch replaces them all, a next page is appended. */
   | {
       readonly type: 'paged';
@@ -66,7 +67,7 @@ export type ReadAction =
       readonly append: boolean;
       readonly pageSize: number;
     }
-  /** A created entity joins a list that has no next page. */
+  /** A created entity joins the list (see `joined`). */
   | { readonly type: 'joined'; readonly id: string }
   /** A server's record of this read (hydration); only what is newer than the state's own outcome. */
   | { readonly type: 'restored'; readonly state: Partial<ReadState> };
@@ -87,12 +88,12 @@ function copy(state: ReadState): Mutable<ReadState> {
     errorAt: state.errorAt,
     result: state.result,
     resultAt: state.resultAt,
-    startOrder: state.startOrder,
     pages: state.pages,
     nextCursor: state.nextCursor,
     isFetchingNextPage: state.isFetchingNextPage,
     pageSize: state.pageSize,
     joined: state.joined,
+    joinedAtStart: state.joinedAtStart,
   };
 }
 
@@ -109,6 +110,9 @@ export function readReducer(state: ReadState, action: ReadAction): ReadState {
       const next = copy(state);
       next.isFetching = true;
       next.isFetchingNextPage = nextPage;
+      // What joined before a read of the whole list began is on its pages or on a later one; what
+      // joins while it is in flight may be newer than its reply (see 'paged').
+      next.joinedAtStart = nextPage ? undefined : (state.joined?.length ?? 0);
       return next;
     }
     case 'succeeded': {
@@ -136,11 +140,6 @@ export function readReducer(state: ReadState, action: ReadAction): ReadState {
       next.confirmedAt = action.at;
       return next;
     }
-    case 'admitted': {
-      const next = copy(state);
-      next.startOrder = action.seq;
-      return next;
-    }
     case 'paged': {
       const next = settled(state);
       next.settledAt = action.at;
@@ -150,8 +149,10 @@ export function readReducer(state: ReadState, action: ReadAction): ReadState {
       next.pages = action.append ? [...(state.pages ?? []), ...action.pages] : action.pages;
       next.nextCursor = action.nextCursor;
       next.pageSize = state.pageSize ?? action.pageSize;
-      // A full read brings the created ones in their places; after a next page they come last still.
-      if (!action.append) next.joined = undefined;
+      // A full read brings the created ones in their places, except those made while it was in
+      // flight, which its reply may predate: they stay unless its pages hold them. After a next page
+      // they all stay, shown last (an id on a page shows there, once).
+      if (!action.append) next.joined = joinedDuring(state, action.pages);
       return next;
     }
     case 'joined': {
@@ -179,5 +180,15 @@ function settled(state: ReadState): Mutable<ReadState> {
   const next = copy(state);
   next.isFetching = false;
   next.isFetchingNextPage = false;
+  next.joinedAtStart = undefined;
   return next;
+}
+
+/** The ids that joined while the read of `pages` was in flight and are not on them; undefined if none. */
+function joinedDuring(state: ReadState, pages: readonly ListPageState[]): readonly string[] | undefined {
+  const during = state.joined?.slice(state.joinedAtStart ?? state.joined.length);
+  if (!during?.length) return undefined;
+  const read = new Set(pages.flatMap((page) => page.ids));
+  const kept = during.filter((id) => !read.has(id));
+  return kept.length ? kept : undefined;
 }

@@ -76,8 +76,8 @@ export interface ResourceClient<
    * One page of the collection (`GET <path>?…`), filtered by equality on the fields the definition
    * lists in `list.filters`. Every item is offered to the store through the version gate, and
    * `items` holds what the store holds afterwards, so an item older than the held copy comes back as
-   * the held (newer) one. The first page of a list nobody has read yet is the read `observeList`
-   * shows (a server render's preload).
+   * the held (newer) one, and one the store has removed is left out. The first page of a list nobody
+   * has read yet is the read `observeList` shows (a server render's preload).
    */
   list(params?: ListParams, options?: ListOptions): Promise<ListPage<TEntity>>;
   /**
@@ -157,9 +157,14 @@ export function createResourceClient<TEntity extends object, TUpdateKey extends 
         const plans = listPlans(ctx, readOps, params, limit);
         const state = ctx.reads.peek(plans.key)?.state;
         // A list's own reads are recorded for its observers: its first page while none is loaded,
-        // and the page after its last. Any other page is a read of its own.
-        const plan =
-          cursor === undefined && !state?.pages
+        // and the page after its last, at the list's page size. Any other page is a read of its own,
+        // and so is any page asked for while the list is being read: the read in flight may be of
+        // another page (a refetch reads from the first) or of another size, and joining it would
+        // answer with that.
+        const own = !state?.isFetching && limit === (state?.pageSize ?? limit);
+        const plan = !own
+          ? undefined
+          : cursor === undefined && !state?.pages
             ? plans.first()
             : cursor !== undefined && cursor === state?.nextCursor
               ? plans.next(cursor)

@@ -212,9 +212,15 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
           check: (page) => firstIssue(page.data as TEntity[], anyId, 'data'),
           land: (page): ListPage<TEntity> => {
             const rows = page.data as TEntity[];
-            const items = store.batch(() =>
-              rows.map((row) => accept(idOf(def, row) as string, row, seq, true)),
-            );
+            const items: TEntity[] = [];
+            store.batch(() => {
+              for (const row of rows) {
+                const id = idOf(def, row) as string;
+                const kept = accept(id, row, seq, true);
+                // A removed entity stays removed (the store refused the row): the store holds none of it.
+                if (!store.isRemoved(type, id)) items.push(kept);
+              }
+            });
             return page.next_cursor === undefined ? { items } : { items, nextCursor: page.next_cursor };
           },
         });

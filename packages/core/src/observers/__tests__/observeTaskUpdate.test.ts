@@ -104,4 +104,17 @@ describe('observeUpdate', () => {
     expect(update.getResult().error).toBeInstanceOf(InvalidUpdateError);
     expect(listener.mock.calls.length).toBeGreaterThanOrEqual(4);
   });
+
+  it('keeps its result, and notifies nobody, when a second write starts while one is pending', () => {
+    const { client } = manualService();
+    const update = observeUpdate(client.spendControls);
+    const listener = vi.fn();
+    update.subscribe(listener);
+    void update.mutate('sc_1', { name: 'a' });
+    const pending = update.getResult();
+    expect(listener).toHaveBeenCalledTimes(1);
+    void update.mutate('sc_1', { name: 'b' });
+    expect(update.getResult()).toBe(pending);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
 });

@@ -148,9 +148,8 @@ describe('createReadCache', () => {
     entry.subscribe(() => calls++);
     entry.dispatch({ type: 'confirmed', at: 5 });
     entry.dispatch({ type: 'confirmed', at: 4 });
-    entry.dispatch({ type: 'admitted', seq: 3 });
     expect(calls).toBe(0);
-    expect(entry.state).toMatchObject({ confirmedAt: 5, startOrder: 3 });
+    expect(entry.state).toMatchObject({ confirmedAt: 5 });
     entry.dispatch({ type: 'failed', at: 6, error: new Error('down') as never });
     entry.dispatch({ type: 'abandoned' });
     expect(calls).toBe(1);
@@ -162,13 +161,17 @@ describe('createReadCache', () => {
     const late = ledger.begin();
     expect(ledger.admit('note', 'n_1', late)).toBe(true);
     expect(ledger.admit('note', 'n_1', early)).toBe(false);
-    expect(peek('note\u0000n_1\u00000')?.state.startOrder).toBe(late);
+    expect(peek('note\u0000n_1\u00000')).toBeUndefined();
   });
 
-  it('remembers a creation until a list asks about it once', () => {
+  it('remembers a creation for every list that asks, the latest 1,000 of them', () => {
     const cache = createReadCache();
-    cache.ledger.created('invoice', 'inv_9');
-    expect(cache.takeCreated('invoice', 'inv_9')).toBe(true);
-    expect(cache.takeCreated('invoice', 'inv_9')).toBe(false);
+    cache.ledger.created('invoice', 'inv_0');
+    expect(cache.wasCreated('invoice', 'inv_0')).toBe(true);
+    expect(cache.wasCreated('invoice', 'inv_0')).toBe(true);
+    expect(cache.wasCreated('invoice', 'inv_1')).toBe(false);
+    for (let i = 1; i <= 1000; i++) cache.ledger.created('invoice', `inv_${i}`);
+    expect(cache.wasCreated('invoice', 'inv_0')).toBe(false);
+    expect(cache.wasCreated('invoice', 'inv_1')).toBe(true);
   });
 });
