@@ -81,7 +81,18 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
     options.BroadcastChannel === false
       ? undefined
       : (options.BroadcastChannel ?? (globalThis.BroadcastChannel as ChannelConstructor | undefined)),
-    { changed: () => void reload(), settled: (id, outcome, ok) => settle(id, outcome, ok) },
+    {
+      changed: () => void reload(),
+      settled(id, outcome, ok) {
+        // Another tab ended an entry this one is sending (discarded, resolved as theirs): it stops
+        // here too, and leaves the list before the send could store it again.
+        if (!ok && sender.isSending(id)) {
+          sender.cancel(id, outcome);
+          list.remove(id);
+        }
+        settle(id, outcome, ok);
+      },
+    },
   );
 
   /** Settles this tab's promise of an entry; tells the other tabs, whose promise it may be, unless told by one. */
@@ -135,11 +146,15 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
     return definition ? client.resource(definition) : undefined;
   }
 
-  /** Entries as storage holds them now, with this tab's sends still shown as sending. */
-  async function reload(): Promise<void> {
+  /**
+   * Entries as storage holds them now, with this tab's sends still shown as sending. A tab that has
+   * just taken the lead gives what the tab before it was sending time to land, as a reload does.
+   */
+  async function reload(leadTaken = false): Promise<void> {
     if (closed) return;
     const stored = await records.readAll().catch(() => undefined);
     if (!stored || closed) return;
+    if (leadTaken) sender.restored(stored);
     list.publish(
       stored.map((entry) => (sender.isSending(entry.id) ? { ...entry, status: 'sending' as const } : entry)),
     );
@@ -170,7 +185,7 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
             releaseLock = release;
             if (closed) return release();
             sender.leading = true;
-            void reload();
+            void reload(true);
           }),
       )
       .catch(() => {});
@@ -219,10 +234,21 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
     return done;
   }
 
-  /** An entry leaves for good (resolved as theirs, discarded): its promise rejects with `error`. */
+  /**
+   * An entry leaves for good (resolved as theirs, discarded): its promise rejects with `error`. Its
+   * send stops and it leaves the list first, so nothing that send does next can store it again;
+   * storage that refuses the delete puts it back.
+   */
   async function end(entryId: string, error: Error): Promise<void> {
-    await records.drop(entryId);
+    const entry = list.find(entryId);
+    sender.cancel(entryId, error);
     list.remove(entryId);
+    try {
+      await records.drop(entryId);
+    } catch (failure) {
+      if (entry && !closed) list.replace(entry);
+      throw failure;
+    }
     settle(entryId, error, false, true);
     channel.changed();
     // What waited behind it in its entity's lane goes now.

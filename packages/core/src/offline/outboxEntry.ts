@@ -1,4 +1,4 @@
-import type { ErrorRecord } from '../ssr/clientSnapshot';
+import { type ErrorRecord, isErrorRecord } from '../ssr/clientSnapshot';
 import { fromErrorRecord, toErrorRecord } from '../ssr/errorRecord';
 
 /** Where an entry stands: waiting to go (or to go again), on its way, held for a person, or refused. */
@@ -66,19 +66,31 @@ export function toStored(entry: OutboxEntry): StoredEntry {
   return error === undefined ? rest : { ...rest, error: toErrorRecord(error) };
 }
 
-/** An entry read back from storage; undefined for anything that is not one (another app's key, a damaged value). */
+const STATUSES: readonly unknown[] = ['pending', 'sending', 'conflict', 'failed'] satisfies OutboxStatus[];
+
+/**
+ * An entry read back from storage; undefined for anything that is not one (another app's key, a
+ * damaged value). `madeAt` orders every later write after it, so only a safe whole number is one: a
+ * huge or non-finite one would give every new write the same place. An error that is not a readable
+ * record is dropped, the entry kept (it only said why a send did not land).
+ */
 export function fromStored(value: unknown): OutboxEntry | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const stored = value as Partial<StoredEntry>;
-  if (typeof stored.id !== 'string' || typeof stored.type !== 'string' || typeof stored.madeAt !== 'number')
-    return undefined;
+  if (typeof stored.id !== 'string' || typeof stored.type !== 'string') return undefined;
+  if (!Number.isSafeInteger(stored.madeAt) || (stored.madeAt as number) < 0) return undefined;
   if (stored.kind !== 'create' && stored.kind !== 'update' && stored.kind !== 'delete') return undefined;
   if (stored.kind !== 'create' && typeof stored.entityId !== 'string') return undefined;
+  if (stored.status !== undefined && !STATUSES.includes(stored.status)) return undefined;
   const { error, ...rest } = stored as StoredEntry;
   // A write in flight when the page went away may or may not have landed: it is sent again as pending,
   // and the send settles which (idempotency key, or a read of the latest).
   const status = rest.status === 'sending' || !rest.status ? 'pending' : rest.status;
-  return Object.freeze({ ...rest, status, ...(error ? { error: fromErrorRecord(error) } : {}) });
+  return Object.freeze({
+    ...rest,
+    status,
+    ...(isErrorRecord(error) ? { error: fromErrorRecord(error) } : {}),
+  });
 }
 
 /** Entries of one lane go one at a time, in order: an entity's writes, or one create alone. */

@@ -10,6 +10,15 @@ export interface OutboxRecords {
   readAll(): Promise<OutboxEntry[]>;
 }
 
+/** `fromStored`, and for a value it cannot read at all, nothing: one damaged record never hides the others. */
+function readable(value: unknown): OutboxEntry | undefined {
+  try {
+    return fromStored(value);
+  } catch {
+    return undefined;
+  }
+}
+
 export function outboxRecords(storage: OutboxStorage): OutboxRecords {
   const guard = async <T>(operation: OutboxStorageError['operation'], run: () => Promise<T>): Promise<T> => {
     try {
@@ -26,7 +35,7 @@ export function outboxRecords(storage: OutboxStorage): OutboxRecords {
         const found: OutboxEntry[] = [];
         for (const key of await storage.keys()) {
           if (!isEntryKey(key)) continue;
-          const entry = fromStored(await storage.get(key));
+          const entry = readable(await storage.get(key));
           if (entry) found.push(entry);
         }
         return found;

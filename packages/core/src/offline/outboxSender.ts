@@ -102,6 +102,11 @@ export class OutboxSender {
     for (const controller of this.inFlight.values()) controller.abort(reason);
   }
 
+  /** Aborts the send of one entry, if one is in flight: it was discarded or resolved as theirs. */
+  cancel(entryId: string, reason: unknown): void {
+    this.inFlight.get(entryId)?.abort(reason);
+  }
+
   private async send(entry: OutboxEntry): Promise<void> {
     const { list, records } = this.host;
     const controller = new AbortController();
@@ -133,7 +138,7 @@ export class OutboxSender {
     }
     const current = list.find(entry.id);
     // Closed, discarded or resolved as theirs meanwhile: what came back changes nothing more here.
-    if (this.stopped || !current) return this.pump();
+    if (this.stopped || !current || controller.signal.aborted) return this.pump();
     await this.settleOutcome(current, outcome).catch(() => {
       // Storage refused the outcome: the entry stays as storage has it and is settled on a later send.
     });

@@ -95,18 +95,26 @@ export async function persistStore(client: Client, options: PersistOptions): Pro
   function restore(data: Saved): string[] {
     const dropped: string[] = [];
     store.batch(() => {
-      for (const [at, record] of data.entities.entries()) {
-        const [type, id, entity] = record;
+      // Storage is untrusted: a record that is not a [type, id, entity] triple, or a tombstone that
+      // is not a pair, is dropped like any record that fails its checks, never a crash of the start.
+      for (const [at, record] of (data.entities as unknown[]).entries()) {
+        const [type, id, entity] = Array.isArray(record) ? record : [];
         try {
+          if (typeof type !== 'string' || typeof id !== 'string')
+            throw new TypeError('not a [type, id, entity] record');
           const checked = checkEntity(definitions, type, id, entity, `entities[${at}]`);
           store.apply(type, id, checked, 'persisted');
         } catch (error) {
-          dropped.push(`${type} ${id}: ${error instanceof Error ? error.message : String(error)}`);
+          dropped.push(
+            `${String(type)} ${String(id)}: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
       }
-      for (const [type, id] of data.removed)
+      for (const pair of data.removed as unknown[]) {
+        const [type, id] = Array.isArray(pair) ? pair : [];
         if (typeof type === 'string' && typeof id === 'string' && !store.isRemoved(type, id))
           store.remove(type, id, 'persisted');
+      }
     });
     return dropped;
   }

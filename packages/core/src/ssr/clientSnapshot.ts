@@ -14,6 +14,17 @@ export interface ErrorRecord {
   readonly base?: string;
 }
 
+const isFields = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether `value` (a snapshot's or a storage's, so untrusted) has the shape of an `ErrorRecord`. */
+export const isErrorRecord = (value: unknown): value is ErrorRecord =>
+  isFields(value) &&
+  typeof value.name === 'string' &&
+  typeof value.message === 'string' &&
+  isFields(value.fields) &&
+  (value.base === undefined || typeof value.base === 'string');
+
 /** What one read came to on the server. Times are the server clock's epoch milliseconds. */
 export interface ReadRecord {
   readonly type: string;

@@ -1,5 +1,10 @@
 import type { StoreSnapshot } from '../store/types';
-import { CLIENT_SNAPSHOT_FORMAT, InvalidSnapshotError, type ReadRecord } from './clientSnapshot';
+import {
+  CLIENT_SNAPSHOT_FORMAT,
+  InvalidSnapshotError,
+  isErrorRecord,
+  type ReadRecord,
+} from './clientSnapshot';
 
 /** A read record whose every field has been checked; entities are still the snapshot's objects. */
 export type CheckedRead = ReadRecord & { readonly result?: object | readonly object[] };
@@ -31,16 +36,7 @@ const FIELDS: [string, (value: unknown, read: Fields) => boolean][] = [
   ['confirmedAt', isTime],
   ['settledAt', isTime],
   ['errorAt', isTime],
-  [
-    'error',
-    (value) =>
-      value === undefined ||
-      (isRecord(value) &&
-        typeof value.name === 'string' &&
-        typeof value.message === 'string' &&
-        isRecord(value.fields) &&
-        (value.base === undefined || typeof value.base === 'string')),
-  ],
+  ['error', isOptional(isErrorRecord)],
   // A latest read and a list have no result: their data is the store's.
   [
     'result',
