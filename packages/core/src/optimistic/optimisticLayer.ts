@@ -182,7 +182,15 @@ export function createOptimisticLayer(store: EntityStore): OptimisticLayer {
           () => {},
         );
       }
-      notify(state);
+      try {
+        notify(state);
+      } catch (error) {
+        // A listener threw, so no handle reaches the caller: nothing could confirm or fail this
+        // change, which would stay shown for good. It is taken back out before the error goes on.
+        state.changes = state.changes.filter((c) => c !== entry);
+        notifyAndRelease(state);
+        throw error;
+      }
       return {
         baseVersion,
         get status() {

@@ -20,7 +20,7 @@ export const loadEdit = () => editModule.load();
  * for writes kept to be sent later, such as an outbox's.
  */
 export async function recipePatch<TEntity extends object>(
-  def: Pick<ResourceDefinition<TEntity>, 'updatable'>,
+  def: Pick<ResourceDefinition<TEntity>, 'type' | 'updatable'>,
   base: TEntity,
   recipe: (draft: Draft<TEntity>) => void,
 ): Promise<Record<string, unknown>> {

@@ -3,6 +3,7 @@ import { catchError, map, type Observable, switchMap, throwError } from 'rxjs';
 import { ConcurrentUpdateError } from '../errors/apiError';
 import { EditConflictError } from '../errors/editConflictError';
 import { just } from '../http/just';
+import { sameContent } from '../store/sameContent';
 import type { ResourceDefinition } from './defineResource';
 import type { EditCopies, EditMergeInfo, EditOptions, EditOutcome } from './editOptions';
 import { produceWithPatches } from './immerRecipe';
@@ -24,19 +25,44 @@ export function changedFields(patches: readonly Patch[], updatable: readonly str
   return [...fields];
 }
 
+type Fields = Record<string, unknown>;
+
+/**
+ * What a recipe made of `state`: its result and the update-valid fields it changed. A recipe that
+ * returned a new object (immer's one patch at the root) is compared field by field. A field it
+ * removed cannot be sent (JSON has no `undefined`, so the PATCH would say nothing of it while the
+ * edit reported it saved): a TypeError says so, before any request.
+ */
+export function runRecipe<TEntity extends object>(
+  def: Pick<ResourceDefinition<TEntity>, 'type' | 'updatable'>,
+  state: TEntity,
+  recipe: (draft: Draft<TEntity>) => void,
+): { next: TEntity; fields: string[] } {
+  const [result, patches] = produceWithPatches(state, recipe);
+  const next = result as Fields;
+  const fields = patches.some((patch) => patch.path.length === 0)
+    ? def.updatable.filter((field) => !sameContent((state as Fields)[field], next[field]))
+    : changedFields(patches, def.updatable);
+  const removed = fields.filter((field) => next[field] === undefined);
+  if (removed.length > 0)
+    throw new TypeError(
+      `The edit of a ${def.type} removed ${removed.join(', ')}: a PATCH cannot remove a field. Set a value instead.`,
+    );
+  return { next: next as TEntity, fields };
+}
+
 /**
  * The update a recipe makes of `base`: the update-valid fields it changed, with their new values (a
  * nested change sends the whole top-level field). For writes that do not go out at once (an outbox).
  */
 export function recipePatch<TEntity extends object>(
-  def: Pick<ResourceDefinition<TEntity>, 'updatable'>,
+  def: Pick<ResourceDefinition<TEntity>, 'type' | 'updatable'>,
   base: TEntity,
   recipe: (draft: Draft<TEntity>) => void,
 ): Record<string, unknown> {
-  const [next, patches] = produceWithPatches(base, recipe as (draft: Draft<TEntity>) => void);
+  const { next, fields } = runRecipe(def, base, recipe);
   const patch: Record<string, unknown> = {};
-  for (const field of changedFields(patches, def.updatable))
-    patch[field] = (next as Record<string, unknown>)[field];
+  for (const field of fields) patch[field] = (next as Fields)[field];
   return patch;
 }
 
@@ -83,6 +109,12 @@ function editBase$<TEntity extends object, TUpdateKey extends string, TCreate>(
   call: CallOptions,
 ): Observable<{ base: TEntity; latest$: Observable<TEntity> }> {
   const mode = options.onConflict ?? 'rebase';
+  // As every read of a version is checked: a RangeError at the call, not a request for `?version=0`.
+  const { baseVersion } = options;
+  if (baseVersion !== undefined && !(Number.isSafeInteger(baseVersion) && baseVersion >= 1))
+    return throwError(
+      () => new RangeError(`baseVersion must be an integer >= 1, got ${options.baseVersion}`),
+    );
   const copy = options.baseVersion !== undefined || mode === 'abort' ? copies.held() : undefined;
   if (options.baseVersion !== undefined && (!copy || versionOf(copy) !== options.baseVersion))
     return ops
@@ -118,7 +150,8 @@ class EditSession<TEntity extends object, TUpdateKey extends string, TCreate> {
   /** What changed between the base and `latest`, field by field, against the recipe's result. */
   compare(latest: TEntity): EditMergeInfo {
     const { base } = this;
-    if (latest === base || versionOf(latest) === versionOf(base)) return NO_CHANGE;
+    // Without versions, two copies are told apart only by what they hold: the comparison always runs.
+    if (latest === base || (this.def.versioned && versionOf(latest) === versionOf(base))) return NO_CHANGE;
     const { merged, conflicts } = threeWay(
       base as Record<string, unknown>,
       this.mine.next as Record<string, unknown>,
@@ -166,8 +199,7 @@ class EditSession<TEntity extends object, TUpdateKey extends string, TCreate> {
   }
 
   private produce(state: TEntity) {
-    const [next, patches] = produceWithPatches(state, this.recipe);
-    return { next: next as TEntity, fields: changedFields(patches, this.def.updatable) };
+    return runRecipe(this.def, state, this.recipe);
   }
 
   private report(

@@ -259,3 +259,20 @@ describe('createOptimisticLayer', () => {
     });
   });
 });
+
+describe('createOptimisticLayer: a listener that throws', () => {
+  it('leaves no change behind when the change is shown to a listener that throws', async () => {
+    const { layer, view } = setup();
+    layer.subscribe('spend_control', 'sc_1', () => {
+      throw new Error('a listener bug');
+    });
+    const send = vi.fn(async () => sc(2, { name: 'Trips' }));
+    const outcome = await layer
+      .run('spend_control', 'sc_1', { name: 'Trips' }, send)
+      .catch((e: unknown) => e);
+    expect(outcome).toBeInstanceOf(AggregateError);
+    expect(send).not.toHaveBeenCalled();
+    expect(layer.isPending('spend_control', 'sc_1')).toBe(false);
+    expect(view()?.name).toBe('Travel');
+  });
+});
