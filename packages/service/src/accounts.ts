@@ -60,7 +60,7 @@ function deleteAccount(ctx: ServiceContext, id: string): Response {
   const running = ctx.data.deletions;
   const existing = running.get(id);
   const existingTask = existing === undefined ? undefined : ctx.tasks.get(existing);
-  if (existingTask && account.status === 'closing') return accepted(existingTask);
+  if (existingTask && account.status === 'closing') return accepted(ctx, existingTask);
 
   const closing = setStatus(ctx, account, 'closing');
   ctx.hub.publish('account.updated', closing);
@@ -72,9 +72,10 @@ function deleteAccount(ctx: ServiceContext, id: string): Response {
     else ctx.hub.publish('account.updated', setStatus(ctx, latest, 'active'));
   });
   running.set(id, task.task_id);
-  return accepted(task);
+  return accepted(ctx, task);
 }
 
-function accepted(task: { task_id: string }): Response {
-  return json(task, 202, { location: `/tasks/${encodeURIComponent(task.task_id)}` });
+/** 202 with the task, and where to poll it: under `basePath`, like every route. */
+function accepted(ctx: ServiceContext, task: { task_id: string }): Response {
+  return json(task, 202, { location: `${ctx.options.basePath}/tasks/${encodeURIComponent(task.task_id)}` });
 }

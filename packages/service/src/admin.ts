@@ -1,5 +1,5 @@
 import { authenticate } from './auth';
-import { requestValidationError, unsupportedMediaTypeError } from './errors';
+import { methodNotAllowedError, requestValidationError, unsupportedMediaTypeError } from './errors';
 import { checkFaultOptions, FAULT_PROFILES, type FaultOptions, type FaultProfileName } from './faults';
 import type { ServiceState } from './inspect';
 import { json } from './json';
@@ -18,6 +18,11 @@ const isProfile = (value: unknown): value is FaultProfileName =>
   typeof value === 'string' && Object.hasOwn(FAULT_PROFILES, value);
 
 const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
+/** The methods each admin path serves. */
+const ADMIN_METHODS = new Map<string, readonly string[]>([
+  ['/__admin/state', ['GET']],
+  ['/__admin/faults', ['GET', 'POST']],
+]);
 
 /**
  * `/__admin/*`, for local tools (the dashboard's chaos switch, soak checks): behind the gateway like
@@ -37,6 +42,9 @@ export async function handleAdmin(
   // No admin route takes a parameter: one would be ignored, so it is refused as on every route.
   const problems = queryProblems(new URL(request.url), []);
   if (problems.length > 0) return requestValidationError(hooks.traceId(), problems);
+  // A method an admin path does not serve is a 405, as on every route, whatever its name.
+  const allowed = ADMIN_METHODS.get(path);
+  if (allowed && !allowed.includes(request.method)) return methodNotAllowedError(hooks.traceId(), allowed);
   const write = request.method !== 'GET' && request.method !== 'HEAD';
   if (write && !JSON_TYPE.test(request.headers.get('content-type') ?? '')) {
     return unsupportedMediaTypeError(hooks.traceId());

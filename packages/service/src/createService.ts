@@ -217,7 +217,19 @@ export function createService(options: ServiceOptions = {}): Service {
     fetch: respond,
     close: service.close,
     refuse: (kind) =>
-      answer(kind === 'method' ? methodNotAllowedError(ctx.traceId(), SERVED_METHODS) : badTarget()),
+      answer(
+        kind === 'method'
+          ? methodNotAllowedError(ctx.traceId(), SERVED_METHODS)
+          : kind === 'target'
+            ? badTarget()
+            : requestValidationError(ctx.traceId(), [
+                {
+                  location: 'header',
+                  code: 'malformed_request',
+                  message: 'The request is not valid HTTP/1.1 (its request line or a header).',
+                },
+              ]),
+      ),
     maxBodyBytes: resolved.maxBodyBytes,
   });
   const admin: AdminHooks = {

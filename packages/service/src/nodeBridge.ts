@@ -8,9 +8,9 @@ export interface NodeHandler {
   close(): Promise<void>;
   /**
    * The standard JSON answer for a request the fetch API cannot express: 405 for a method it
-   * forbids (TRACE, TRACK), 400 for a target that is no URL.
+   * forbids (TRACE, TRACK), 400 for a target that is no URL, or for a request Node could not parse.
    */
-  refuse(kind: 'method' | 'target'): Response;
+  refuse(kind: 'method' | 'target' | 'malformed'): Response;
   /** The service's body limit: reading stops one byte past it, and the service answers 400. */
   maxBodyBytes: number;
 }

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { NodeHandler } from './nodeBridge';
 
@@ -197,6 +197,29 @@ export async function listenNode(
   server.on('connection', (socket) => {
     sockets.set(socket, 0);
     socket.once('close', () => sockets.delete(socket));
+  });
+  // A request Node cannot parse never reaches the handler, and Node's own answer is a bare status
+  // line: the spec's 400 has a body (RequestValidationError with errors). A timeout (408) and headers
+  // past Node's limit (431) keep Node's status, with a message.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const status =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const body =
+      status === 400
+        ? service.refuse('malformed').text()
+        : Promise.resolve(JSON.stringify({ message: STATUS_CODES[status] }));
+    body.then(
+      (text) =>
+        socket.end(
+          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+            `content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+        ),
+      () => socket.destroy(),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

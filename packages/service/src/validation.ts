@@ -31,6 +31,12 @@ const CURRENCY = /^[A-Z]{3}$/;
 const MAX_NAME_LENGTH = 200;
 /** Ids are echoed into error bodies and kept with idempotency records: a bound keeps both small. */
 export const MAX_ID_LENGTH = 64;
+/**
+ * How deep a body may nest: far beyond any resource, and far below what overflows the recursive
+ * code a stored value goes through (null stripping, canonical JSON for idempotency, events). Checked
+ * before anything is stored, so a deep body is a 400, never a 500 after its write was committed.
+ */
+export const MAX_BODY_DEPTH = 64;
 
 const body = (field: string | undefined, code: string, message: string): FieldError =>
   field === undefined ? { location: 'body', code, message } : { location: 'body', field, code, message };
@@ -63,7 +69,17 @@ export async function readJsonObject(
     return fail(body(undefined, 'malformed_json', 'The body is not valid JSON.'));
   }
   if (!isRecord(parsed)) return fail(body(undefined, 'invalid_type', 'The body must be a JSON object.'));
+  if (nestsDeeper(parsed, MAX_BODY_DEPTH))
+    return fail(body(undefined, 'too_deep', `The body nests deeper than ${MAX_BODY_DEPTH} levels.`));
   return { ok: true, value: parsed };
+}
+
+/** Whether `value` nests objects or arrays more than `levels` deep; the walk stops at that depth. */
+function nestsDeeper(value: unknown, levels: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (levels === 0) return true;
+  for (const inner of Object.values(value)) if (nestsDeeper(inner, levels - 1)) return true;
+  return false;
 }
 
 /**

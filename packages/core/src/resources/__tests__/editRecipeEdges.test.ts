@@ -66,7 +66,7 @@ describe('edit: options', () => {
     'refuses baseVersion %s with a RangeError before any request',
     async (bad) => {
       const { client, requests } = scriptedClient(versionedService().script);
-      const naming = (draft: { name: string }) => {
+      const naming = (draft: { name: string | null }) => {
         draft.name = 'Trips';
       };
       await expect(client.spendControls.edit('sc_1', naming, { baseVersion: bad })).rejects.toBeInstanceOf(
