@@ -52,7 +52,8 @@ export type CrossTabMessage =
  * Shares accepted updates with other tabs of the same origin. A tab posts each update its store
  * accepted from anywhere but another tab, and offers what it receives to its own store as origin
  * `broadcast` through the same version gate; so a stale or duplicate message changes nothing, and
- * messages cannot echo back and forth (broadcast-origin writes are never posted again).
+ * messages cannot echo back and forth (broadcast-origin writes are never posted again, but for
+ * removals, which stop at the first tab that already removed the key).
  */
 export function createCrossTab(store: EntityStore, options: CrossTabOptions = {}): CrossTab {
   const Channel = options.BroadcastChannel ?? (globalThis.BroadcastChannel as ChannelConstructor | undefined);
@@ -63,7 +64,11 @@ export function createCrossTab(store: EntityStore, options: CrossTabOptions = {}
   let closed = false;
 
   const outgoing = (change: StoreChange): CrossTabMessage | undefined => {
-    if (change.origin === 'broadcast' || change.historical) return undefined;
+    // A removal is posted whatever its origin: one this tab derived from another tab's write (a
+    // deletion task it watched completing) is known to no other tab. It cannot echo: removing a key
+    // already removed emits nothing.
+    if ((change.origin === 'broadcast' && change.outcome !== 'removed') || change.historical)
+      return undefined;
     if (shared && !shared.has(change.type)) return undefined;
     if (change.outcome === 'removed') return { v: 1, kind: 'remove', type: change.type, id: change.id };
     if (change.outcome !== 'applied' || change.entity === undefined) return undefined;

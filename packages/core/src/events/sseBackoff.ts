@@ -11,7 +11,8 @@ export interface SseBackoffOptions {
    */
   initialDelayMs?: number;
   /**
-   * Upper bound of any reconnect delay, server-sent `retry:` and `Retry-After` included.
+   * Upper bound of the backoff, a server-sent `retry:` included. A 429's or 503's `Retry-After` is
+   * waited out in full even past it: the service says not to come back sooner.
    * @default 30000
    */
   maxDelayMs?: number;
@@ -79,7 +80,7 @@ export function createSseBackoff(
       // reconnection time, which the standard waits at least. The first reconnect therefore waits it
       // exactly, and the jitter shows from the second failed attempt on.
       const jittered = Math.max(baseMs, ceiling / 2 + (random() * ceiling) / 2);
-      const wait = Math.min(maxDelayMs, Math.max(minDelayMs, atLeastMs, jittered));
+      const wait = Math.max(atLeastMs, Math.min(maxDelayMs, Math.max(minDelayMs, jittered)));
       // Either would be a reconnect storm: options that make no number wait the default cap instead.
       return Number.isNaN(wait) ? 30_000 : Math.min(wait, MAX_TIMER_MS);
     },

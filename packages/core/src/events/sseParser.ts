@@ -17,6 +17,8 @@ export interface SseParserCallbacks {
   onEvent(block: EventSourceMessage): void;
   /** A valid `retry:` field, in ms. */
   onRetry?(ms: number): void;
+  /** An event grew past the bound and was skipped, to its blank line; the events after it go on. */
+  onSkipped?(error: SseBufferOverflowError): void;
 }
 
 export interface SseParser {
@@ -26,16 +28,17 @@ export interface SseParser {
   reset(): void;
 }
 
-/** Thrown by `feed` when an event grows past the bound: the stream is not trustworthy, reconnect. */
+/** What `onSkipped` is given: an event grew past the bound, and was dropped. */
 export class SseBufferOverflowError extends Error {
   override name = 'SseBufferOverflowError';
 }
 
 /**
  * The event stream interpretation of the HTML standard (§9.2.6), by `eventsource-parser`. A stream
- * from the network must not grow memory without limit: a partial line plus the data of the event
- * being read larger than `maxBufferChars` raises `SseBufferOverflowError`, and the connection
- * reconnects from the last complete event.
+ * from the network must not grow memory without limit: an event whose partial line plus data grows
+ * past `maxBufferChars` is skipped to its blank line, reported to `onSkipped`, and the events after
+ * it are parsed as usual. (Dropping the stream instead would resume from the event before it, which
+ * a relay sends again: the stream would never get past it.)
  *
  * Expects text from `TextDecoder` (UTF-8), which strips the one leading byte order mark the standard
  * strips.
@@ -47,12 +50,24 @@ export function createSseParser(callbacks: SseParserCallbacks, maxBufferChars = 
     onRetry: (ms) => callbacks.onRetry?.(ms),
     onError: (error: ParseError) => {
       // The other errors are fields the standard says to ignore (unknown names, a bogus retry).
-      if (error.type === 'max-buffer-size-exceeded')
-        throw new SseBufferOverflowError(
-          `An event exceeded ${maxBufferChars} characters; dropping the stream.`,
-        );
+      if (error.type === 'max-buffer-size-exceeded') overflowed = true;
     },
   });
+  // The library checks the bound once a chunk is parsed, so what overflowed is the chunk's last,
+  // unfinished event: everything up to its blank line (an LF right after an LF) is skipped.
+  let overflowed = false;
+  let skipping = false;
+  let endedWithLF = false;
+  /** Drops what is left of a skipped event from `text`; returns the text after it ('' while it goes on). */
+  const skip = (text: string): string => {
+    const end = endedWithLF && text.charCodeAt(0) === 10 ? 0 : text.indexOf('\n\n');
+    if (end === -1) {
+      endedWithLF = text.charCodeAt(text.length - 1) === 10;
+      return '';
+    }
+    skipping = false;
+    return text.slice(end === 0 ? 1 : end + 2);
+  };
   // The library would strip the bytes of a BOM read as Latin-1 (`\xEF\xBB\xBF`) at the start; the
   // text is already decoded, so those are three real characters. It looks only at the first chunk
   // fed, and an empty one ends that look.
@@ -71,11 +86,23 @@ export function createSseParser(callbacks: SseParserCallbacks, maxBufferChars = 
       afterCR = text.charCodeAt(text.length - 1) === 13;
       if (text === '') return;
       if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+      if (skipping) text = skip(text);
+      if (text === '') return;
       parser.feed(text);
+      if (!overflowed) return;
+      overflowed = false;
+      parser.reset();
+      begin();
+      skipping = true;
+      endedWithLF = text.charCodeAt(text.length - 1) === 10;
+      callbacks.onSkipped?.(
+        new SseBufferOverflowError(`An event exceeded ${maxBufferChars} characters; it was skipped.`),
+      );
     },
     reset() {
       parser.reset();
       afterCR = false;
+      overflowed = skipping = false;
       begin();
     },
   };

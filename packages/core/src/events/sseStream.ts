@@ -45,7 +45,10 @@ export function openSseStream(url: string, options: SseConnectionOptions): SseCo
 
   const parser = createSseParser({
     onRetry: (ms) => backoff.setBase(ms),
+    onSkipped: report,
     onEvent: (block) => {
+      // Closed from a handler: the rest of the chunk being parsed is not delivered.
+      if (closed) return;
       // Only a complete event moves the resume point: the id of one cut off before its blank line is
       // dropped with it, or the next Last-Event-ID would name an event never delivered.
       if (block.id !== undefined) lastEventId = block.id === '' ? undefined : block.id;
@@ -203,7 +206,6 @@ export function openSseStream(url: string, options: SseConnectionOptions): SseCo
       }
     } catch (error) {
       if (closed) return;
-      // Also reached when the parser refuses an oversized event: drop this stream, resume from the last id.
       ac.abort();
       report(
         idle
@@ -297,7 +299,7 @@ function utf8ByteString(text: string): string {
   return bytes;
 }
 
-/** `Retry-After` as delay-seconds or an HTTP-date; 0 when absent or unreadable. The backoff caps it. */
+/** `Retry-After` as delay-seconds or an HTTP-date; 0 when absent or unreadable. Waited out in full. */
 function retryAfterMs(response: Response): number {
   return parseRetryAfter(response.headers.get('retry-after'), Date.now()) ?? 0;
 }

@@ -7,6 +7,13 @@ export interface SnapshotEntries {
 
 const isKeyPair = (entry: unknown): entry is [string, string, ...unknown[]] =>
   Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string';
+const isEntry = (entry: unknown) => isKeyPair(entry) && typeof entry[2] === 'object' && entry[2] !== null;
+
+/** Whether every element passes `check`, holes included (`every` skips holes, which would pass). */
+function allOf(items: readonly unknown[], check: (item: unknown) => boolean): boolean {
+  for (let at = 0; at < items.length; at++) if (!check(items[at])) return false;
+  return true;
+}
 
 /**
  * Checks the shape of an untrusted snapshot (it usually arrives through HTML or JSON). Only the
@@ -18,8 +25,8 @@ export function readSnapshot(input: unknown): SnapshotEntries {
     format !== 1 ||
     !Array.isArray(entities) ||
     !Array.isArray(removed) ||
-    !entities.every((e) => isKeyPair(e) && typeof e[2] === 'object' && e[2] !== null) ||
-    !removed.every(isKeyPair)
+    !allOf(entities, isEntry) ||
+    !allOf(removed, isKeyPair)
   ) {
     throw new TypeError('hydrate: not a dehydrate() snapshot');
   }

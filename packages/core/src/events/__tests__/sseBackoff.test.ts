@@ -6,7 +6,9 @@ describe('createSseBackoff', () => {
   it('grows per failed attempt, within the bounds', () => {
     const backoff = createSseBackoff({ initialDelayMs: 100, maxDelayMs: 1000, minDelayMs: 10 }, () => 0);
     expect([0, 0, 0, 0, 0, 0].map(() => backoff.next(0))).toEqual([100, 100, 200, 400, 500, 500]);
-    expect(backoff.next(0, 5000)).toBe(1000);
+    // A Retry-After is waited out in full, past the bound: the service said not to come back sooner.
+    expect(backoff.next(0, 5000)).toBe(5000);
+    expect(backoff.next(0, 120_000)).toBe(120_000);
   });
 
   it('never waits less than the reconnection time, so the first reconnect waits it exactly', () => {

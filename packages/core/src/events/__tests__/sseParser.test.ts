@@ -77,12 +77,34 @@ describe('createSseParser', () => {
     ]);
   });
 
-  it('refuses a line or an event larger than the bound, and parses again after a reset', () => {
-    expect(() => collect(['data: ', 'x'.repeat(40)], 32)).toThrow(SseBufferOverflowError);
-    expect(() => collect(['data: 0123456789\n'.repeat(4)], 32)).toThrow(SseBufferOverflowError);
-    const parser = createSseParser({ onEvent: () => {} }, 32);
-    expect(() => parser.feed(`data: ${'x'.repeat(40)}`)).toThrow(SseBufferOverflowError);
+  it('skips a line or an event larger than the bound to its blank line, reports it, and parses on', () => {
+    const skippedOf = (chunks: string[]) => {
+      const skipped: unknown[] = [];
+      const events: string[] = [];
+      const parser = createSseParser(
+        { onEvent: (e) => events.push(e.data), onSkipped: (e) => skipped.push(e) },
+        32,
+      );
+      for (const chunk of chunks) parser.feed(chunk);
+      return { skipped, events };
+    };
+    // A long line, cut anywhere; many short lines of one event; the blank line split across chunks.
+    for (const chunks of [
+      ['data: a\n\ndata: ', 'x'.repeat(40), 'y'.repeat(40), '\n\ndata: b\n\n'],
+      ['data: a\n\n', 'data: 0123456789\n'.repeat(4), 'data: more\n', '\ndata: b\n\n'],
+      ['data: a\n\n', `data: ${'x'.repeat(40)}\n`, '\n', 'data: b\n\n'],
+    ]) {
+      const { skipped, events } = skippedOf(chunks);
+      expect(events).toEqual(['a', 'b']);
+      expect(skipped).toHaveLength(1);
+      expect(skipped[0]).toBeInstanceOf(SseBufferOverflowError);
+    }
+    // A reset (a new stream) ends the skipping.
+    const events: string[] = [];
+    const parser = createSseParser({ onEvent: (e) => events.push(e.data) }, 32);
+    parser.feed(`data: ${'x'.repeat(40)}`);
     parser.reset();
-    expect(() => parser.feed('data: small\n\n')).not.toThrow();
+    parser.feed('data: small\n\n');
+    expect(events).toEqual(['small']);
   });
 });
