@@ -3,10 +3,10 @@ import { createReadFailures, type ReadFailures, type ReadFilter } from './readsS
 import { createRingBuffer, type RingBuffer } from './ringBuffer';
 
 /**
- * One write in the timeline: the store's change record without its entity, so the log holds no app
- * data alive, and the time the panel saw it (epoch milliseconds).
+ * One write in the timeline: the store's change record without its entities (the one written and the
+ * one it replaced), so the log holds no app data alive, and the time the panel saw it (epoch ms).
  */
-export type TimelineEntry = Omit<StoreChange, 'entity'> & { readonly time: number };
+export type TimelineEntry = Omit<StoreChange, 'entity' | 'previous'> & { readonly time: number };
 
 /** The latest known state of one store key. */
 export interface KeyRow {
@@ -135,7 +135,7 @@ export function createDevtoolsState(capacity: number): DevtoolsState {
     readShow: 'all',
     entity: undefined,
     compare: undefined,
-    record({ entity: _, ...change }, time) {
+    record({ entity: _entity, previous: _previous, ...change }, time) {
       const { type, id, origin, outcome, version, historical } = change;
       const entry: TimelineEntry = { ...change, time };
       const weight = weigh(outcome, historical);

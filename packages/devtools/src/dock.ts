@@ -50,6 +50,35 @@ export const clampSize = (dock: Dock, px: number): number =>
 
 type Saved = [style: CSSStyleDeclaration, name: string, value: string, priority: string];
 
+type Reserve = (side: Dock | undefined, px: number) => void;
+
+// The page has one reservation, whatever the number of panels (a remount by hot reload, two
+// clients): each panel's claim is kept here, the latest one is in force, and the page gets its own
+// styles back when the last is released. A reservation per panel would save the styles another
+// panel had set as the page's own, and put them back for good.
+const claims: { side: Dock; px: number }[] = [];
+let page: Reserve | undefined;
+
+/**
+ * One panel's claim on the page (see `reservePage`): call with a side to claim room for a panel of
+ * `px`, with none to let go.
+ */
+export function createPageReservation(): Reserve {
+  const claim = { side: 'right' as Dock, px: 0 };
+  return (side, px) => {
+    const at = claims.indexOf(claim);
+    if (at !== -1) claims.splice(at, 1);
+    if (side) {
+      claim.side = side;
+      claim.px = px;
+      claims.push(claim);
+    }
+    const latest = claims.at(-1);
+    page ??= reservePage();
+    page(latest?.side, latest?.px ?? 0);
+  };
+}
+
 /**
  * Keeps the page's content out from under the panel, whatever its scroll position. At a side, the
  * root element is padded by the panel's width, so content lays out beside it. At the bottom, padding
@@ -57,7 +86,7 @@ type Saved = [style: CSSStyleDeclaration, name: string, value: string, priority:
  * body becomes the page's scroller, ending where the panel begins. Call with no side to give the page
  * back: every inline style it set is restored to what it was, and the scroll position carries over.
  */
-export function createPageReservation(): (side: Dock | undefined, px: number) => void {
+function reservePage(): Reserve {
   let saved: Saved[] = [];
   let bodyScrolls = false;
   return (side, px) => {

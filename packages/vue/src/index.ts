@@ -15,7 +15,7 @@ export {
 } from './useResource';
 export { type UseSpendControlOptions, useSpendControl, useSpendControlHistory } from './useSpendControl';
 export { type SpendControlListParams, type UseListOptions, useSpendControls } from './useSpendControls';
-export { type TaskHookStatus, type TaskState, useTask } from './useTask';
+export { type TaskHookStatus, type TaskPollOptions, type TaskState, useTask } from './useTask';
 export {
   type MutationStatus,
   type UpdateResourceOptions,

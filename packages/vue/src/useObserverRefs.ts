@@ -54,8 +54,10 @@ export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly 
     changes.value;
     return current()?.getResult() ?? idle;
   });
-  const inComponent = !!getCurrentInstance();
-  let mounted = !inComponent;
+  // A composable made once its component has mounted (in onMounted, or a store first used there)
+  // attaches at once: an onMounted registered now would never run.
+  const instance = getCurrentInstance();
+  let mounted = !instance || instance.isMounted;
   let unsubscribe: (() => void) | undefined;
   const attach = () => {
     unsubscribe?.();
@@ -73,17 +75,18 @@ export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly 
       },
       { immediate: true },
     );
-  if (inComponent) {
-    onMounted(() => {
-      mounted = true;
-      attach();
-    });
+  if (instance) {
+    if (!mounted)
+      onMounted(() => {
+        mounted = true;
+        attach();
+      });
     // A server-side computed is kept until some reactive write: `changed` makes the render read
-    // what the prefetch stored.
-    if (server && prefetch)
+    // what a prefetch stored, this composable's own or any other (the component's, the app's).
+    if (server)
       onServerPrefetch(() => {
         const made = current();
-        return made && prefetch(made).then(changed);
+        return Promise.resolve(made && prefetch?.(made)).then(changed);
       });
   }
   if (getCurrentScope())

@@ -1,4 +1,4 @@
-import { type Client, observeTask, type PollOptions, type TaskObserverResult } from '@vstore/core';
+import { type Client, observeTask, type TaskObserverResult } from '@vstore/core';
 import { useClient } from './createVStore';
 import { useObserverRefs } from './useObserverRefs';
 import { type ComputedRef, computed, type MaybeRefOrGetter } from './vue';
@@ -17,6 +17,9 @@ export interface TaskState {
   readonly error: ComputedRef<TaskObserverResult['error']>;
 }
 
+/** `tasks.poll`'s options (`timeoutMs` included), as React's `useTask` takes them. */
+export type TaskPollOptions = NonNullable<Parameters<Client['tasks']['poll']>[1]>;
+
 const IDLE = Object.freeze({ task: undefined, status: 'idle', error: undefined }) as TaskObserverResult;
 
 /**
@@ -25,7 +28,7 @@ const IDLE = Object.freeze({ task: undefined, status: 'idle', error: undefined }
  */
 export function useTask(
   taskId: MaybeRefOrGetter<string | undefined>,
-  options: PollOptions & { client?: Client } = {},
+  options: TaskPollOptions & { client?: Client } = {},
 ): TaskState {
   warnOutsideScope('useTask');
   const { client: given, ...poll } = options;

@@ -8,6 +8,7 @@ import { type OutboxState, useOutbox } from '../useOutbox';
 import { useResource, useResourceHistory } from '../useResource';
 import { useSpendControl } from '../useSpendControl';
 import { useSpendControls } from '../useSpendControls';
+import { useTask } from '../useTask';
 import { useUpdateResource } from '../useUpdateResource';
 import { useUpdateSpendControl } from '../useUpdateSpendControl';
 
@@ -65,5 +66,14 @@ describe('composable results', () => {
     expectTypeOf(useUpdateSpendControl({ outbox, client })).toEqualTypeOf(useUpdateSpendControl());
     // @ts-expect-error an outbox writes with update(resource, id, patch)
     useUpdateResource(client.spendControls, { outbox: { entries: [] } });
+  });
+});
+
+describe('useTask options', () => {
+  it("take every option React's useTask takes (tasks.poll's), timeoutMs included", () => {
+    const client = {} as Client;
+    useTask('t_1', { client, timeoutMs: 5000 });
+    // @ts-expect-error not an option of tasks.poll
+    useTask('t_1', { pollEveryMs: 5 });
   });
 });
