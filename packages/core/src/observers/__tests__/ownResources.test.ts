@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { ResponseShapeError } from '../../errors/apiError';
+import { notes, notesConfig } from '../../resources/__tests__/notes';
 import { accounts } from '../../resources/accounts';
 import { checkDefinition } from '../../resources/checkDefinition';
 import { defineResource } from '../../resources/defineResource';
@@ -16,16 +17,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 const flush = () => vi.advanceTimersByTimeAsync(0);
-
-const notesConfig = {
-  type: 'note',
-  path: '/notes',
-  idKey: 'note_id',
-  schema: z.looseObject({ note_id: z.string(), text: z.string() }),
-  updatable: ['text'],
-  versioned: false,
-} as const;
-const notes = defineResource(notesConfig);
 
 describe('resources of your own', () => {
   it('names the missing or ill-typed field of a definition when it is made', () => {

@@ -2,23 +2,14 @@
 // while it is being sent, a tab taking the lead from one that went away mid-PATCH, and stored
 // entries a damaged storage gives back.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spendControl } from '../../client/__tests__/scripted';
 import { createClient } from '../../client/createClient';
 import { createChannelHub } from '../../crossTab/__tests__/channelHub';
 import type { LockManagerLike } from '../../crossTab/channelLocks';
 import { createOutbox } from '../createOutbox';
-import { memoryStorage } from '../outboxStorage';
+import { memoryStorage, type OutboxStorage } from '../outboxStorage';
 
-const control = (version: number, fields: Record<string, unknown> = {}) => ({
-  spend_control_id: 'sc_1',
-  version,
-  version_time: '2026-01-01T00:00:00Z',
-  name: `v${version}`,
-  status: 'active',
-  limit: { amount: 100, currency: 'USD' },
-  interval: 'monthly',
-  account_id: 'acc_1',
-  ...fields,
-});
+const control = (version: number) => spendControl(version);
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -68,6 +59,10 @@ const newClient = (svc: ReturnType<typeof service>) =>
     retry: { maxAttempts: 1 },
   });
 
+/** An outbox of one tab that needs no lock, always online. */
+const localOutbox = (client: ReturnType<typeof createClient>, storage: OutboxStorage) =>
+  createOutbox(client, { storage, locks: false, BroadcastChannel: false, isOnline: () => true });
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 });
@@ -81,12 +76,7 @@ describe('outbox: discards, hand-overs and damaged storage', () => {
     const client = newClient(svc);
     await client.spendControls.get('sc_1');
     const storage = memoryStorage();
-    const outbox = createOutbox(client, {
-      storage,
-      locks: false,
-      BroadcastChannel: false,
-      isOnline: () => true,
-    });
+    const outbox = localOutbox(client, storage);
     await outbox.ready;
     const release = svc.hold(); // the send's read of the latest waits
     const write = outbox.update(client.spendControls, 'sc_1', { name: 'Discarded' });
@@ -115,12 +105,7 @@ describe('outbox: discards, hand-overs and damaged storage', () => {
         await new Promise((resolve) => setTimeout(resolve, 10));
       },
     };
-    const outbox = createOutbox(client, {
-      storage,
-      locks: false,
-      BroadcastChannel: false,
-      isOnline: () => true,
-    });
+    const outbox = localOutbox(client, storage);
     await outbox.ready;
     svc.state.patchStatus = 503; // the PATCH does not land this time
     const release = svc.hold();
@@ -134,12 +119,7 @@ describe('outbox: discards, hand-overs and damaged storage', () => {
     await outbox.close();
     // A reload restores whatever storage holds, and sends it.
     svc.state.patchStatus = 200;
-    const reloaded = createOutbox(client, {
-      storage,
-      locks: false,
-      BroadcastChannel: false,
-      isOnline: () => true,
-    });
+    const reloaded = localOutbox(client, storage);
     await reloaded.ready;
     expect(reloaded.entries).toEqual([]);
     await reloaded.close();
@@ -166,12 +146,7 @@ describe('outbox: discards, hand-overs and damaged storage', () => {
     };
     await storage.set('outbox:good', good);
     await storage.set('outbox:bad', { ...good, id: 'bad', entityId: 'sc_2', madeAt: 2, ...damage });
-    const outbox = createOutbox(client, {
-      storage,
-      locks: false,
-      BroadcastChannel: false,
-      isOnline: () => true,
-    });
+    const outbox = localOutbox(client, storage);
     await outbox.ready;
     await vi.advanceTimersByTimeAsync(100);
     expect(svc.sent.filter((s) => s.method === 'PATCH')).toEqual([

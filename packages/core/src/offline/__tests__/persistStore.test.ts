@@ -134,3 +134,39 @@ describe('persistStore', () => {
     await expect(persistStore(newClient(), { storage })).rejects.toBeInstanceOf(OutboxStorageError);
   });
 });
+
+// Saved data is untrusted: a record of the wrong shape is dropped and reported, never a crash of
+// the start, and the good records beside it are restored.
+describe('persistStore: damaged saved data', () => {
+  it.each([
+    ['a null record', null],
+    ['a number record', 7],
+    ['an entity that is not an object', ['spend_control', 'sc_2', null]],
+  ])('drops %s among saved entities, keeps the rest, and never crashes the start', async (_, bad) => {
+    const storage = memoryStorage();
+    await storage.set('vstore:store', {
+      buster: '1',
+      savedAt: Date.now(),
+      entities: [['spend_control', 'sc_1', control(2)], bad],
+      removed: [],
+    });
+    const reports: string[] = [];
+    const next = newClient();
+    await persistStore(next, { storage, buster: '1', onError: (e) => reports.push(e.message) });
+    expect(next.store.get('spend_control', 'sc_1')).toMatchObject({ version: 2 });
+    expect(reports).toHaveLength(1);
+  });
+
+  it('drops a saved tombstone that is not a pair, and never crashes the start', async () => {
+    const storage = memoryStorage();
+    await storage.set('vstore:store', {
+      buster: '1',
+      savedAt: Date.now(),
+      entities: [['spend_control', 'sc_1', control(2)]],
+      removed: [null],
+    });
+    const next = newClient();
+    await persistStore(next, { storage, buster: '1', onError: () => {} });
+    expect(next.store.get('spend_control', 'sc_1')).toMatchObject({ version: 2 });
+  });
+});

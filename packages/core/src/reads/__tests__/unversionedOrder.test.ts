@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
 import { manualService } from '../../observers/__tests__/manualService';
-import { defineResource } from '../../resources/defineResource';
+import { notes } from '../../resources/__tests__/notes';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -10,15 +9,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 const flush = () => vi.advanceTimersByTimeAsync(0);
-
-const notes = defineResource({
-  type: 'note',
-  path: '/notes',
-  idKey: 'note_id',
-  schema: z.looseObject({ note_id: z.string(), text: z.string() }),
-  updatable: ['text'],
-  versioned: false,
-});
 
 describe('replies without versions', () => {
   it('keep request-start order after the read cache let the entity’s idle read entry go', async () => {

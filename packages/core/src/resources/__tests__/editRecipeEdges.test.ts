@@ -1,11 +1,10 @@
 // `edit` where a recipe or its options are out of the ordinary: a recipe that returns a new object,
 // one that deletes a field, a resource without versions under 'abort', and a bad baseVersion.
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import { reply, scriptedClient } from '../../client/__tests__/scripted';
 import { EditConflictError } from '../../errors/editConflictError';
-import { defineResource } from '../defineResource';
 import { loadEdit, recipePatch } from '../editResource';
+import { notes } from './notes';
 import { versionedService } from './versionedService';
 
 beforeAll(() => loadEdit());
@@ -37,14 +36,6 @@ describe('edit: recipes', () => {
 
 describe('edit: options', () => {
   it("with 'abort', finds another writer's change on a resource without versions", async () => {
-    const notes = defineResource({
-      type: 'note',
-      path: '/notes',
-      idKey: 'note_id',
-      schema: z.looseObject({ note_id: z.string(), text: z.string() }),
-      updatable: ['text'],
-      versioned: false,
-    });
     let text = 'v1';
     const { client, requests } = scriptedClient((q) => {
       if (q.method === 'GET') return reply(200, { note_id: 'n1', text });

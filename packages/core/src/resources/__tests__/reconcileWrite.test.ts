@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import { reply, scriptedClient, spendControl } from '../../client/__tests__/scripted';
 import { ApiError, NetworkError } from '../../errors/apiError';
-import { defineResource } from '../defineResource';
 import type { EditOutcome } from '../editResource';
 import { loadEdit } from '../editResource';
+import { notes } from './notes';
 import { versionedService } from './versionedService';
 
 type SC = ReturnType<typeof spendControl>;
@@ -114,14 +113,6 @@ describe('update whose PATCH answer is lost', () => {
 
 describe('a resource without versions', () => {
   it('settles a lost update by the fields alone', async () => {
-    const notes = defineResource({
-      type: 'note',
-      path: '/notes',
-      idKey: 'note_id',
-      schema: z.looseObject({ note_id: z.string(), text: z.string() }),
-      updatable: ['text'],
-      versioned: false,
-    });
     let text = 'old';
     const { client } = scriptedClient((q) => {
       if (q.method === 'GET') return reply(200, { note_id: 'n1', text });
