@@ -206,18 +206,30 @@ export async function listenNode(
       socket.destroy();
       return;
     }
+    // A method Node's parser does not know (BREW) is one the service does not serve: 405, as for any.
     const status =
-      error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-    const body =
-      status === 400
-        ? service.refuse('malformed').text()
-        : Promise.resolve(JSON.stringify({ message: STATUS_CODES[status] }));
-    body.then(
-      (text) =>
-        socket.end(
-          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
-            `content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
-        ),
+      error.code === 'HPE_INVALID_METHOD'
+        ? 405
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 408
+          : error.code === 'HPE_HEADER_OVERFLOW'
+            ? 431
+            : 400;
+    const answer =
+      status === 400 || status === 405
+        ? service.refuse(status === 405 ? 'method' : 'malformed')
+        : new Response(JSON.stringify({ message: STATUS_CODES[status] }), {
+            status,
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+          });
+    answer.text().then(
+      (text) => {
+        let head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
+        answer.headers.forEach((value, name) => {
+          if (name !== 'content-length' && name !== 'connection') head += `${name}: ${value}\r\n`;
+        });
+        socket.end(`${head}content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+      },
       () => socket.destroy(),
     );
   });

@@ -82,10 +82,12 @@ export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly 
         attach();
       });
     // A server-side computed is kept until some reactive write: `changed` makes the render read
-    // what a prefetch stored, this composable's own or any other (the component's, the app's).
+    // what a prefetch stored, this composable's own or any other (the component's, the app's). Only
+    // a composable with a prefetch makes its observer here: the others wait for the render, since
+    // every prefetch starts at once and the component's own may be what sets the inputs.
     if (server)
       onServerPrefetch(() => {
-        const made = current();
+        const made = prefetch && current();
         return Promise.resolve(made && prefetch?.(made)).then(changed);
       });
   }

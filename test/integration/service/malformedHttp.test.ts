@@ -32,4 +32,19 @@ describe('a request Node cannot parse', () => {
       await running.close();
     }
   });
+
+  it('gets 405 for a method its parser does not know, as for any method the service does not serve', async () => {
+    const running = await start();
+    try {
+      const answer = await rawRequest(
+        running.url,
+        'BREW /spend_controls/sc_1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer dev-token\r\n\r\n',
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+      expect(answer).toMatch(/\r\nallow: GET, POST, PATCH, DELETE, OPTIONS\r\n/);
+      expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toContain('"type":"MethodNotAllowed"');
+    } finally {
+      await running.close();
+    }
+  });
 });

@@ -87,7 +87,9 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
       refetch(id);
       return true;
     }
-    if (ctx.reads.wasCreated(type, id)) {
+    // An entity the store held, which did not match and now does: only the service knows its place.
+    const startedToMatch = previous !== undefined && !matchesParams(previous, params);
+    if (!startedToMatch && ctx.reads.wasCreated(type, id)) {
       // A new entity comes last. The list's read state records the join, and the rows follow from
       // it: shown at the end once no next page is left, else brought by its page. Joined even while
       // a read is in flight (the first page included), which its reply may predate.
@@ -95,10 +97,9 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
       return false;
     }
     if (!state.pages) return false;
-    // It matches but is on no loaded page. With no more pages, or having just started to match, only
-    // the service knows its place.
-    const more = state.nextCursor !== undefined;
-    if (!more || (previous !== undefined && !matchesParams(previous, params))) refetch(id);
+    // It matches but is on no loaded page: with no more pages, or having just started to match, the
+    // pages are read again.
+    if (state.nextCursor === undefined || startedToMatch) refetch(id);
     return false;
   };
 

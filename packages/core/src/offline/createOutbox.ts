@@ -84,9 +84,10 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
     {
       changed: () => void reload(),
       settled(id, outcome, ok) {
-        // Another tab ended an entry this one is sending (discarded, resolved as theirs): it stops
-        // here too, and leaves the list before the send could store it again.
-        if (!ok && sender.isSending(id)) {
+        // Another tab ended an entry (discarded, resolved as theirs) that this one sends or may send
+        // before its reload: the send stops, and the entry leaves the list before a send could store
+        // it again. (Only the tab that leads sends, so a refusal told by another is never a failure.)
+        if (!ok && (sender.isSending(id) || sender.leading)) {
           sender.cancel(id, outcome);
           list.remove(id);
         }
@@ -241,6 +242,8 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
    */
   async function end(entryId: string, error: Error): Promise<void> {
     const entry = list.find(entryId);
+    // Its entity's later writes wait for the delete: one that fails puts this entry back, first.
+    const release = entry && sender.hold(entry);
     sender.cancel(entryId, error);
     list.remove(entryId);
     try {
@@ -248,6 +251,8 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
     } catch (failure) {
       if (entry && !closed) list.replace(entry);
       throw failure;
+    } finally {
+      release?.();
     }
     settle(entryId, error, false, true);
     channel.changed();

@@ -43,6 +43,9 @@ export class OutboxSender {
   private readonly inFlight = new Map<string, AbortController>();
   private readonly retryAt = new Map<string, number>();
   private readonly failures = new Map<string, number>();
+  // Lanes held while an entry of theirs is being deleted: a delete that fails puts the entry back,
+  // and what was made after it must not have gone first.
+  private readonly held = new Map<string, number>();
   private wake: Subscription | undefined;
 
   constructor(
@@ -79,6 +82,7 @@ export class OutboxSender {
       const lane = laneOf(entry);
       if (lanes.has(lane)) continue;
       lanes.add(lane);
+      if (this.held.has(lane)) continue;
       if (entry.status === 'conflict' || this.inFlight.has(entry.id)) continue;
       const at = this.retryAt.get(entry.id) ?? 0;
       if (at > now) soonest = Math.min(soonest, at);
@@ -105,6 +109,18 @@ export class OutboxSender {
   /** Aborts the send of one entry, if one is in flight: it was discarded or resolved as theirs. */
   cancel(entryId: string, reason: unknown): void {
     this.inFlight.get(entryId)?.abort(reason);
+  }
+
+  /** Sends nothing of `entry`'s lane until the returned function is called (then sends what may go). */
+  hold(entry: OutboxEntry): () => void {
+    const lane = laneOf(entry);
+    this.held.set(lane, (this.held.get(lane) ?? 0) + 1);
+    return () => {
+      const left = (this.held.get(lane) ?? 1) - 1;
+      if (left > 0) this.held.set(lane, left);
+      else this.held.delete(lane);
+      this.pump();
+    };
   }
 
   private async send(entry: OutboxEntry): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSSRApp, defineComponent, h, onServerPrefetch } from 'vue';
+import { createSSRApp, defineComponent, h, onServerPrefetch, ref } from 'vue';
 import { renderToString } from 'vue/server-renderer';
 import { createVStore, useTask } from '../index';
 import { json, scriptedFetch, task } from './scriptedFetch';
@@ -19,6 +19,23 @@ describe('server rendering, useTask over a prefetch', () => {
     });
     const html = await renderToString(createSSRApp(App).use(createVStore({ client })));
     expect(before).toEqual(['pending']);
+    expect(html).toBe('<p>success completed</p>');
+  });
+  it('renders the task whose id the component sets in its serverPrefetch', async () => {
+    const server = scriptedFetch(() => json(200, task('t_1', 'completed')));
+    const client = server.client();
+    const App = defineComponent({
+      setup() {
+        const id = ref<string | undefined>(undefined);
+        const { task: t, status } = useTask(id);
+        onServerPrefetch(async () => {
+          await client.tasks.get('t_1');
+          id.value = 't_1';
+        });
+        return () => h('p', `${status.value} ${t.value?.status}`);
+      },
+    });
+    const html = await renderToString(createSSRApp(App).use(createVStore({ client })));
     expect(html).toBe('<p>success completed</p>');
   });
 });

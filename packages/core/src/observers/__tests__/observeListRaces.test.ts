@@ -138,6 +138,40 @@ describe('observeList: a create while the list is being read', () => {
   });
 });
 
+describe('observeList: an entity created earlier', () => {
+  it('that starts to match another list makes that list read its pages again, not join it', async () => {
+    const service = manualService();
+    const row = (id: string, status: string, version = 1) => ({ ...control(version, id), status });
+    const active = observeList(service.client.spendControls, { status: 'active' });
+    const paused = observeList(service.client.spendControls, { status: 'paused' });
+    const offActive = active.subscribe(() => {});
+    const offPaused = paused.subscribe(() => {});
+    await flush();
+    for (const h of openGets(service)) {
+      const status = new URL(h.request.url).searchParams.get('status');
+      h.answer(200, { data: status === 'active' ? [row('sc_1', 'active')] : [row('sc_2', 'paused')] });
+    }
+    await flush();
+    await createSc3(service);
+    expect(ids(active.getResult().data)).toEqual(['sc_1', 'sc_3']);
+    // Another writer pauses sc_3: it starts to match the paused list, where only the service knows
+    // its place (creation order: before any entity created since).
+    const read = service.client.spendControls.get('sc_3', { maxAgeMs: 0 });
+    await flush();
+    openGets(service)[0]?.answer(200, row('sc_3', 'paused', 2));
+    await read;
+    await flush();
+    expect(ids(active.getResult().data)).toEqual(['sc_1']);
+    const reads = openGets(service);
+    expect(reads.map((h) => new URL(h.request.url).searchParams.get('status'))).toEqual(['paused']);
+    reads[0]?.answer(200, { data: [row('sc_2', 'paused'), row('sc_3', 'paused', 2)] });
+    await flush();
+    expect(ids(paused.getResult().data)).toEqual(['sc_2', 'sc_3']);
+    offActive();
+    offPaused();
+  });
+});
+
 describe('observeList: reads', () => {
   it('reads the pages once on refetch when the reply itself brings a new matching row', async () => {
     const service = await loadedList(page(['sc_1', 'sc_2']));

@@ -283,3 +283,47 @@ describe('outbox: discards, hand-overs and damaged storage', () => {
     await b.close();
   });
 });
+
+describe('outbox: a discard whose storage delete fails', () => {
+  it('keeps the entity order: its next write waits, and goes after the entry the failed delete put back', async () => {
+    const svc = service();
+    const client = newClient(svc);
+    await client.spendControls.get('sc_1');
+    const memory = memoryStorage();
+    let failDelete = false;
+    const storage = {
+      ...memory,
+      async delete(key: string) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        if (failDelete) throw new Error('quota');
+        await memory.delete(key);
+      },
+    };
+    const outbox = createOutbox(client, {
+      storage,
+      locks: false,
+      BroadcastChannel: false,
+      isOnline: () => true,
+      onConflict: 'rebase',
+    });
+    await outbox.ready;
+    const release = svc.hold(); // the first send's read of the latest waits
+    const first = outbox.update(client.spendControls, 'sc_1', { name: 'A' });
+    const second = outbox.update(client.spendControls, 'sc_1', { name: 'B' });
+    first.catch(() => {});
+    second.catch(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outbox.entries.map((e) => e.status)).toEqual(['sending', 'pending']);
+    failDelete = true;
+    const discarded = outbox.discard(outbox.entries[0]!.id).catch((e: unknown) => e);
+    release();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(await discarded).toMatchObject({ name: 'OutboxStorageError' });
+    const patches = svc.sent
+      .filter((s) => s.method === 'PATCH')
+      .map((s) => (s.body as { name: string }).name);
+    // The discard failed, so A still stands before B: B must not go out first and be written over by A.
+    expect(patches).toEqual(['A', 'B']);
+    await outbox.close();
+  });
+});
