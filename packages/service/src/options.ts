@@ -56,7 +56,7 @@ export interface ServiceOptions {
   cors?: { origin?: string } | false;
   /** Server-sent events at GET /events. */
   sse?: SseOptions;
-  /** Serve the unauthenticated `/__admin/*` routes (local use only). @default true */
+  /** Serve the `/__admin/*` routes (behind the gateway like every route; local use only). @default true */
   admin?: boolean;
   /** `schema_version` of webhook payloads. @default '1.0' */
   schemaVersion?: string;

@@ -98,7 +98,8 @@ export interface ResourceClient<
   /**
    * Runs an immer recipe over the latest state and sends the update-valid fields it changed. On
    * `ConcurrentUpdateError` it refetches, re-runs the recipe and resubmits (bounded); a recipe
-   * that changes nothing resolves with the current state and sends nothing.
+   * that changes nothing sends no PATCH and resolves with the latest state (read from the service
+   * unless the store's copy is fresh within `maxAgeMs`).
    */
   edit(id: string, recipe: (draft: Draft<TEntity>) => void, options?: EditOptions<TEntity>): Promise<TEntity>;
 }
