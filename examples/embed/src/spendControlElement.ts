@@ -122,11 +122,17 @@ export class SpendControlElement extends HTMLElement {
     // store, and aborts its read when this widget stops following.
     const observer = observeResource(lease.client.spendControls, id);
     let shown: unknown;
+    let failedOver: SpendControl | undefined | null = null;
     this.#stop = observer.subscribe(() => {
-      const { error } = observer.getResult();
+      const { data, error } = observer.getResult();
       if (error !== undefined && error !== shown) {
         shown = error;
+        failedOver = data;
         this.#showError(error);
+      } else if (failedOver !== null && data !== failedOver) {
+        // A newer copy arrived (an event, another widget's read): the failed read no longer stands.
+        failedOver = null;
+        this.#showError('');
       }
       this.#render();
     });

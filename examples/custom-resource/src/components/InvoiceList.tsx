@@ -73,7 +73,9 @@ export function InvoiceList({
           ))}
         </select>
       </label>
-      {list.status === 'error' && <ErrorNotice error={list.error} context="Listing the invoices" />}
+      {list.status === 'error' && (
+        <ErrorNotice error={list.error} context="Listing the invoices" onRetry={() => void list.refetch()} />
+      )}
       {list.status === 'pending' && <p className="muted">Loading…</p>}
       {list.status === 'success' && data.length === 0 && (
         <p className="muted" data-testid="invoice-list-empty">

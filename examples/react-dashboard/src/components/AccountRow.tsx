@@ -1,5 +1,5 @@
 import { type Task, useOutbox, useTask, useVStoreClient } from '@vstore/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppOutbox } from '../offline';
 import { useAccount } from '../useAccount';
 import { ErrorPanel } from './ErrorPanel';
@@ -75,6 +75,15 @@ export function AccountRow({ id, selected, onSelect }: RowProps) {
   const [taskId, setTaskId] = useState<string>();
   if (deletion?.taskId !== undefined && deletion.taskId !== taskId) setTaskId(deletion.taskId);
   const [confirming, setConfirming] = useState(false);
+  // Keyboard focus follows the confirmation: onto it when it opens, back to Delete when it is kept
+  // (the button that had it leaves the page). Set by the click, taken by the button that mounts.
+  const focusNext = useRef<'confirm' | 'delete' | undefined>(undefined);
+  const takeFocus = (which: 'confirm' | 'delete') => (el: HTMLButtonElement | null) => {
+    if (el && focusNext.current === which) {
+      focusNext.current = undefined;
+      el.focus();
+    }
+  };
   const [requestError, setRequestError] = useState<unknown>();
   const { task, status, error } = useTask(taskId);
   const gone = standing.state === 'deleted';
@@ -133,8 +142,12 @@ export function AccountRow({ id, selected, onSelect }: RowProps) {
               type="button"
               className="button danger"
               data-testid={`delete-${id}`}
+              ref={takeFocus('delete')}
               disabled={taskId !== undefined || deletion !== undefined || !account.data}
-              onClick={() => setConfirming(true)}
+              onClick={() => {
+                focusNext.current = 'confirm';
+                setConfirming(true);
+              }}
             >
               Delete account
             </button>
@@ -150,11 +163,19 @@ export function AccountRow({ id, selected, onSelect }: RowProps) {
             type="button"
             className="button danger"
             data-testid={`confirm-delete-${id}`}
+            ref={takeFocus('confirm')}
             onClick={remove}
           >
             Delete {name ?? id}
           </button>{' '}
-          <button type="button" className="button" onClick={() => setConfirming(false)}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              focusNext.current = 'delete';
+              setConfirming(false);
+            }}
+          >
             Keep account
           </button>
         </fieldset>

@@ -108,9 +108,11 @@ export function SpendControlTable({
           Loading…
         </p>
       ) : data.length === 0 ? (
-        <p className="muted" data-testid="sc-list-state">
-          {status === 'all' ? 'This account has no spend controls.' : `No ${status} spend controls.`}
-        </p>
+        list.status === 'error' ? null : (
+          <p className="muted" data-testid="sc-list-state">
+            {status === 'all' ? 'This account has no spend controls.' : `No ${status} spend controls.`}
+          </p>
+        )
       ) : (
         <table className="controls">
           <caption className="visually-hidden">
@@ -139,14 +141,23 @@ export function SpendControlTable({
       )}
       <div className="list-foot">
         <span className="muted small" data-testid="sc-list-count" aria-live="polite">
-          {list.status === 'pending' ? '' : `${data.length} shown${hasNextPage ? ', more to load' : ''}`}
+          {list.status === 'pending' || (list.status === 'error' && data.length === 0)
+            ? ''
+            : `${data.length} shown${hasNextPage ? ', more to load' : ''}`}
         </span>
         {hasNextPage && (
           <button
             type="button"
             className="button small"
             disabled={isFetchingNextPage}
-            onClick={() => void fetchNextPage()}
+            onClick={(event) => {
+              const section = event.currentTarget.closest('section');
+              const shown = data.length;
+              // The button may leave with the last page: focus moves to the first row it brought.
+              void fetchNextPage().then(() =>
+                section?.querySelectorAll<HTMLButtonElement>('tbody .row-select')[shown]?.focus(),
+              );
+            }}
             data-testid="sc-load-more"
           >
             {isFetchingNextPage ? 'Loading…' : 'Load more'}
