@@ -127,7 +127,9 @@ for (const [example, env] of [
         async () => (await page.getByTestId('sc-list-count').textContent())?.trim() === '12 shown',
       );
       // The first row the last page brought (the eleventh control; pages of 10) has the focus.
-      const active = await page.evaluate(() => document.activeElement?.closest('tbody tr')?.textContent ?? '');
+      const active = await page.evaluate(
+        () => document.activeElement?.closest('tbody tr')?.textContent ?? '',
+      );
       const eleventh = await page.locator('tbody tr').nth(10).textContent();
       expect(active).toBe(eleventh);
     });
