@@ -133,6 +133,35 @@ for (const [example, env] of [
       const eleventh = await page.locator('tbody tr').nth(10).textContent();
       expect(active).toBe(eleventh);
     });
+
+    it('leaves focus where the user put it while the page was on its way', async () => {
+      await page.goto(app.url);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const nextPage = (url: URL) =>
+        url.href.startsWith(`${api.url}/spend_controls?`) && url.searchParams.has('cursor');
+      await page.route(nextPage, async (route) => {
+        await released;
+        await route.continue();
+      });
+      const more = page.getByTestId('sc-load-more');
+      await more.waitFor({ timeout: 30_000 });
+      await more.focus();
+      await page.keyboard.press('Enter');
+      const other = page.locator('.account-select').nth(1);
+      await other.focus();
+      release();
+      await until(
+        '12 shown',
+        async () => (await page.getByTestId('sc-list-count').textContent())?.trim() === '12 shown',
+      );
+      // A frame after the rows rendered, where any focus move would have happened.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      expect(await other.evaluate((button) => button === document.activeElement)).toBe(true);
+      await page.unroute(nextPage);
+    });
   });
 }
 
@@ -161,8 +190,13 @@ describe('custom-resource: the invoice list', () => {
     // The service is back.
     await page.unroute(route);
     const panel = page.getByRole('region', { name: 'Invoices' });
-    await panel.getByRole('button', { name: 'Retry' }).click();
+    await panel.getByRole('button', { name: 'Retry' }).focus();
+    await page.keyboard.press('Enter');
     await until('a card', async () => (await page.getByTestId('invoice-card-inv_1').count()) === 1, 10_000);
+    // The Retry button left with the error: focus is on the list's heading, not lost to <body>.
+    await until('focus on the heading', async () =>
+      page.evaluate(() => document.activeElement?.id === 'invoices-title'),
+    );
   });
 
   it('takes in an invoice created elsewhere, at its end', async () => {

@@ -53,11 +53,11 @@ type Saved = [style: CSSStyleDeclaration, name: string, value: string, priority:
 type Reserve = (side: Dock | undefined, px: number) => void;
 
 // The page has one reservation, whatever the number of panels (a remount by hot reload, two
-// clients): each panel's claim is kept here, the latest one is in force, and the page gets its own
-// styles back when the last is released. A reservation per panel would save the styles another
-// panel had set as the page's own, and put them back for good.
-const claims: { side: Dock; px: number }[] = [];
-let page: Reserve | undefined;
+// clients): each panel's claim is kept here, the room of all of them is reserved together, and the
+// page gets its own styles back when the last is released. A reservation per panel would save the
+// styles another panel had set as the page's own, and put them back for good.
+const claims = new Set<{ side: Dock; px: number }>();
+let page: ((room: Record<Dock, number>) => void) | undefined;
 
 /**
  * One panel's claim on the page (see `reservePage`): call with a side to claim room for a panel of
@@ -66,30 +66,32 @@ let page: Reserve | undefined;
 export function createPageReservation(): Reserve {
   const claim = { side: 'right' as Dock, px: 0 };
   return (side, px) => {
-    const at = claims.indexOf(claim);
-    if (at !== -1) claims.splice(at, 1);
+    claims.delete(claim);
     if (side) {
       claim.side = side;
       claim.px = px;
-      claims.push(claim);
+      claims.add(claim);
     }
-    const latest = claims.at(-1);
+    // Panels on one side overlap: the widest one's room is the side's.
+    const room: Record<Dock, number> = { bottom: 0, left: 0, right: 0 };
+    for (const held of claims) room[held.side] = Math.max(room[held.side], held.px);
     page ??= reservePage();
-    page(latest?.side, latest?.px ?? 0);
+    page(room);
   };
 }
 
 /**
- * Keeps the page's content out from under the panel, whatever its scroll position. At a side, the
+ * Keeps the page's content out from under the panels, whatever its scroll position. At a side, the
  * root element is padded by the panel's width, so content lays out beside it. At the bottom, padding
  * would only add room at the end of the document, and content would still scroll underneath, so the
- * body becomes the page's scroller, ending where the panel begins. Call with no side to give the page
- * back: every inline style it set is restored to what it was, and the scroll position carries over.
+ * body becomes the page's scroller, ending where the panel begins (and beside any side panel). With
+ * no room anywhere the page is given back: every inline style it set is restored to what it was,
+ * and the scroll position carries over.
  */
-function reservePage(): Reserve {
+function reservePage(): (room: Record<Dock, number>) => void {
   let saved: Saved[] = [];
   let bodyScrolls = false;
-  return (side, px) => {
+  return (room) => {
     const { documentElement: root, body } = document;
     const scroller = () => (bodyScrolls ? body : (document.scrollingElement ?? root));
     const top = scroller().scrollTop;
@@ -100,19 +102,26 @@ function reservePage(): Reserve {
       // important: a page's own `html { padding: 0 }` or `body { overflow: … }` must not win.
       style.setProperty(name, value, 'important');
     };
-    bodyScrolls = side === 'bottom';
+    bodyScrolls = room.bottom > 0;
     if (bodyScrolls) {
       set(root.style, 'overflow', 'hidden');
       // Its own height or min-height (a common `min-height: 100vh`) would outweigh the inset.
       for (const [name, value] of [
         ['position', 'fixed'],
-        ['inset', `0 0 ${px}px`],
+        [
+          'inset',
+          room.left || room.right
+            ? `0 ${room.right}px ${room.bottom}px ${room.left}px`
+            : `0 0 ${room.bottom}px`,
+        ],
         ['height', 'auto'],
         ['min-height', '0'],
         ['overflow', 'auto'],
       ] as const)
         set(body.style, name, value);
-    } else if (side) set(root.style, `padding-${side}`, `${px}px`);
+    } else
+      for (const side of ['left', 'right'] as const)
+        if (room[side] > 0) set(root.style, `padding-${side}`, `${room[side]}px`);
     scroller().scrollTop = top;
   };
 }

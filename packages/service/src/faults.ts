@@ -96,7 +96,7 @@ export function resolveFaults(faults: FaultProfileName | FaultOptions | undefine
     return profile;
   }
   // The same checks as the admin route's: a setting given in code is no more trusted to be whole
-  // seconds (a Retry-After of 2.5 or 0 is not one the spec allows) than one sent over HTTP.
+  // seconds (a Retry-After of 2.5 is not delay-seconds) than one sent over HTTP.
   // A profile spread into options (`{ ...FAULT_PROFILES.chaos, … }`) brings its `name`, which is replaced.
   const { name: _name, ...options } = faults as FaultOptions & { name?: unknown };
   const problems = checkFaultOptions(options);
@@ -113,8 +113,8 @@ const RATE_KEYS = [
 ] as const;
 const COUNT_KEYS = ['rateLimitBurstLength', 'duplicateDelayMs', 'reorderHoldMs'] as const;
 
-const isRange = (v: unknown, min = 0): v is [number, number] =>
-  Array.isArray(v) && v.length === 2 && v.every((n) => Number.isSafeInteger(n) && n >= min) && v[0] <= v[1];
+const isRange = (v: unknown): v is [number, number] =>
+  Array.isArray(v) && v.length === 2 && v.every((n) => Number.isSafeInteger(n) && n >= 0) && v[0] <= v[1];
 
 /** Problems in untrusted fault settings (the admin route), one message per offending key. */
 export function checkFaultOptions(value: Record<string, unknown>): { field: string; message: string }[] {
@@ -131,9 +131,9 @@ export function checkFaultOptions(value: Record<string, unknown>): { field: stri
       if (!isRange(v))
         problems.push({ field: key, message: 'latencyMs must be [min, max] in whole ms, min <= max.' });
     } else if (key === 'rateLimitBurstRetryAfterSeconds') {
-      // Retry-After is delay-seconds: a whole number, and at least 1 so that a client does wait.
-      if (!(isRange(v, 1) || (Number.isSafeInteger(v) && (v as number) >= 1))) {
-        problems.push({ field: key, message: `${key} must be whole seconds >= 1, or [min, max] of them.` });
+      // Retry-After is delay-seconds: a whole number (HTTP allows 0).
+      if (!(isRange(v) || (Number.isSafeInteger(v) && (v as number) >= 0))) {
+        problems.push({ field: key, message: `${key} must be whole seconds, or [min, max] of them.` });
       }
     } else {
       problems.push({ field: key, message: `${key} is not a fault option.` });

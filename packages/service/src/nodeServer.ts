@@ -202,7 +202,9 @@ export async function listenNode(
   // line: the spec's 400 has a body (RequestValidationError with errors). A timeout (408) and headers
   // past Node's limit (431) keep Node's status, with a message.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (!socket.writable || error.code === 'ECONNRESET') {
+    // As Node's own handler: no answer on a socket whose answer has begun (an event stream).
+    const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (!socket.writable || error.code === 'ECONNRESET' || answering?.headersSent) {
       socket.destroy();
       return;
     }

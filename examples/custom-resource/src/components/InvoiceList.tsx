@@ -57,7 +57,9 @@ export function InvoiceList({
   }, [selectedId, first, onSelect]);
   return (
     <section className="panel" aria-labelledby="invoices-title">
-      <h2 id="invoices-title">Invoices</h2>
+      <h2 id="invoices-title" tabIndex={-1}>
+        Invoices
+      </h2>
       <label className="inline">
         Status
         <select
@@ -74,7 +76,18 @@ export function InvoiceList({
         </select>
       </label>
       {list.status === 'error' && (
-        <ErrorNotice error={list.error} context="Listing the invoices" onRetry={() => void list.refetch()} />
+        <ErrorNotice
+          error={list.error}
+          context="Listing the invoices"
+          onRetry={() =>
+            // The Retry button leaves with the error: focus goes to the list's heading, unless the
+            // user has moved it elsewhere meanwhile.
+            void list.refetch().then(() => {
+              if (document.activeElement === document.body)
+                document.getElementById('invoices-title')?.focus();
+            })
+          }
+        />
       )}
       {list.status === 'pending' && <p className="muted">Loading…</p>}
       {list.status === 'success' && data.length === 0 && (

@@ -153,10 +153,12 @@ export function SpendControlTable({
             onClick={(event) => {
               const section = event.currentTarget.closest('section');
               const shown = data.length;
-              // The button may leave with the last page: focus moves to the first row it brought.
-              void fetchNextPage().then(() =>
-                section?.querySelectorAll<HTMLButtonElement>('tbody .row-select')[shown]?.focus(),
-              );
+              // The button leaves with the last page: focus moves to the first row it brought,
+              // unless the user has moved it elsewhere meanwhile.
+              void fetchNextPage().then(() => {
+                if (document.activeElement !== document.body) return;
+                section?.querySelectorAll<HTMLButtonElement>('tbody .row-select')[shown]?.focus();
+              });
             }}
             data-testid="sc-load-more"
           >

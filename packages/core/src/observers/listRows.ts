@@ -87,19 +87,21 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
       refetch(id);
       return true;
     }
-    // An entity the store held, which did not match and now does: only the service knows its place.
-    const startedToMatch = previous !== undefined && !matchesParams(previous, params);
-    if (!startedToMatch && ctx.reads.wasCreated(type, id)) {
+    // An entity the store held, which did not match and now does: only the service knows its place,
+    // so the pages are read again (after a read in flight, which may predate the change).
+    if (previous !== undefined && !matchesParams(previous, params)) {
+      refetch(id);
+      return false;
+    }
+    if (ctx.reads.wasCreated(type, id)) {
       // A new entity comes last. The list's read state records the join, and the rows follow from
       // it: shown at the end once no next page is left, else brought by its page. Joined even while
       // a read is in flight (the first page included), which its reply may predate.
       entry.dispatch({ type: 'joined', id });
       return false;
     }
-    if (!state.pages) return false;
-    // It matches but is on no loaded page: with no more pages, or having just started to match, the
-    // pages are read again.
-    if (state.nextCursor === undefined || startedToMatch) refetch(id);
+    // It matches but is on no loaded page, and the list has no more: the pages are read again.
+    if (state.pages && state.nextCursor === undefined) refetch(id);
     return false;
   };
 

@@ -244,9 +244,10 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
     const entry = list.find(entryId);
     // Its entity's later writes wait for the delete: one that fails puts this entry back, first.
     const release = entry && sender.hold(entry);
-    sender.cancel(entryId, error);
-    list.remove(entryId);
     try {
+      // Inside the try: a list listener that throws must not leave the lane held for good.
+      sender.cancel(entryId, error);
+      list.remove(entryId);
       await records.drop(entryId);
     } catch (failure) {
       if (entry && !closed) list.replace(entry);

@@ -172,6 +172,33 @@ describe('observeList: an entity created earlier', () => {
   });
 });
 
+describe('observeList: an entity created earlier, starting to match while the first page loads', () => {
+  it('reads the page again once that read lands without it', async () => {
+    const service = manualService();
+    const row = (id: string, status: string, version = 1) => ({ ...control(version, id), status });
+    await createSc3(service);
+    const paused = observeList(service.client.spendControls, { status: 'paused' });
+    const off = paused.subscribe(() => {});
+    await flush();
+    const [first] = openGets(service);
+    // Another writer pauses sc_3; this client reads it while the list's first page is on its way.
+    const read = service.client.spendControls.get('sc_3', { maxAgeMs: 0 });
+    await flush();
+    openGets(service)
+      .find((h) => h.request.url.includes('/sc_3'))
+      ?.answer(200, row('sc_3', 'paused', 2));
+    await read;
+    first?.answer(200, { data: [row('sc_2', 'paused')] }); // read before the pause
+    await flush();
+    const again = openGets(service);
+    expect(again).toHaveLength(1);
+    again[0]?.answer(200, { data: [row('sc_2', 'paused'), row('sc_3', 'paused', 2)] });
+    await flush();
+    expect(ids(paused.getResult().data)).toEqual(['sc_2', 'sc_3']);
+    off();
+  });
+});
+
 describe('observeList: reads', () => {
   it('reads the pages once on refetch when the reply itself brings a new matching row', async () => {
     const service = await loadedList(page(['sc_1', 'sc_2']));

@@ -327,3 +327,41 @@ describe('outbox: a discard whose storage delete fails', () => {
     await outbox.close();
   });
 });
+
+describe('outbox: a discard during which a listener throws', () => {
+  it('fails whole (the entry stays) and leaves its entity free to send', async () => {
+    const svc = service();
+    const client = newClient(svc);
+    await client.spendControls.get('sc_1');
+    let online = false;
+    const outbox = createOutbox(client, {
+      storage: memoryStorage(),
+      locks: false,
+      BroadcastChannel: false,
+      isOnline: () => online,
+    });
+    await outbox.ready;
+    void outbox.update(client.spendControls, 'sc_1', { name: 'A' }).catch(() => {});
+    const second = outbox.update(client.spendControls, 'sc_1', { name: 'B' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outbox.entries).toHaveLength(2);
+    // An app listener with a bug: it throws once, as the discard takes the entry out.
+    let thrown = false;
+    outbox.subscribe(() => {
+      if (!thrown && outbox.entries.length === 1) {
+        thrown = true;
+        throw new Error('a listener bug');
+      }
+    });
+    await expect(outbox.discard(outbox.entries[0]?.id ?? '')).rejects.toThrow('a listener bug');
+    expect(outbox.entries).toHaveLength(2);
+    online = true;
+    await vi.advanceTimersByTimeAsync(10_000);
+    const patches = svc.sent
+      .filter((s) => s.method === 'PATCH')
+      .map((s) => (s.body as { name: string }).name);
+    expect(patches).toEqual(['A', 'B']);
+    await expect(second).resolves.toMatchObject({ name: 'B' });
+    await outbox.close();
+  });
+});
