@@ -25,29 +25,40 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A service, the example's dev server and a page, opened before the block's tests and closed after. */
+function exampleUnderTest(
+  folder: string,
+  env: Record<string, string> = {},
+  service = () => createService(),
+  seed: (serviceUrl: string) => Promise<void> = async () => {},
+) {
+  const at = {} as { api: { url: string; close(): Promise<void> }; app: RunningApp; page: Page };
+  beforeAll(async () => {
+    at.api = await service().listen({ host: '127.0.0.1', port: 0 });
+    await seed(at.api.url);
+    at.app = await startViteApp(fileURLToPath(new URL(`../../examples/${folder}`, import.meta.url)), {
+      VITE_SERVICE_URL: at.api.url,
+      ...env,
+    });
+    at.page = await (await newContext(browser)).newPage();
+  });
+  afterAll(async () => {
+    await at.page?.context().close();
+    await at.app?.close();
+    await at.api?.close();
+  });
+  return at;
+}
+
 for (const [example, env] of [
   ['react-dashboard', {}],
   ['vue-dashboard', { VSTORE_E2E: '1' }],
 ] as const) {
   describe(`${example}: the spend-control list read fails`, () => {
-    let api: { url: string; close(): Promise<void> };
-    let app: RunningApp;
-    let page: Page;
-    beforeAll(async () => {
-      api = await createService().listen({ host: '127.0.0.1', port: 0 });
-      app = await startViteApp(fileURLToPath(new URL(`../../examples/${example}`, import.meta.url)), {
-        VITE_SERVICE_URL: api.url,
-        ...env,
-      });
-      page = await (await newContext(browser)).newPage();
-    });
-    afterAll(async () => {
-      await page?.context().close();
-      await app?.close();
-      await api?.close();
-    });
+    const at = exampleUnderTest(example, env);
 
     it('does not claim the account has no spend controls', async () => {
+      const { api, app, page } = at;
       // Only the list of spend controls fails; accounts and everything else answer.
       await page.route(
         (url) => url.href.startsWith(`${api.url}/spend_controls?`),
@@ -62,6 +73,7 @@ for (const [example, env] of [
     });
 
     it('keeps keyboard focus on a control when the delete confirmation opens and closes', async () => {
+      const { app, page } = at;
       await page.unrouteAll();
       await page.goto(app.url);
       const del = page.getByTestId('delete-acc_2');
@@ -85,13 +97,10 @@ for (const [example, env] of [
   ['vue-dashboard', { VSTORE_E2E: '1' }],
 ] as const) {
   describe(`${example}: load more from the keyboard`, () => {
-    let api: { url: string; close(): Promise<void> };
-    let app: RunningApp;
-    let page: Page;
-    beforeAll(async () => {
-      api = await createService().listen({ host: '127.0.0.1', port: 0 });
+    // Twelve controls on acc_1: a first page of 10, and a last of 2.
+    const at = exampleUnderTest(example, env, undefined, async (serviceUrl) => {
       for (let i = 1; i <= 9; i++)
-        await fetch(`${api.url}/spend_controls`, {
+        await fetch(`${serviceUrl}/spend_controls`, {
           method: 'POST',
           headers: {
             authorization: 'Bearer dev-token',
@@ -105,19 +114,11 @@ for (const [example, env] of [
             account_id: 'acc_1',
           }),
         });
-      app = await startViteApp(fileURLToPath(new URL(`../../examples/${example}`, import.meta.url)), {
-        VITE_SERVICE_URL: api.url,
-        ...env,
-      });
-      page = await (await newContext(browser)).newPage();
-      await page.goto(app.url);
     });
-    afterAll(async () => {
-      await page?.context().close();
-      await app?.close();
-      await api?.close();
-    });
+
     it('keeps focus in the table once the last page is loaded', async () => {
+      const { app, page } = at;
+      await page.goto(app.url);
       const more = page.getByTestId('sc-load-more');
       await more.waitFor({ timeout: 30_000 });
       await more.focus();
@@ -135,6 +136,7 @@ for (const [example, env] of [
     });
 
     it('leaves focus where the user put it while the page was on its way', async () => {
+      const { api, app, page } = at;
       await page.goto(app.url);
       let release = () => {};
       const released = new Promise<void>((resolve) => {
@@ -166,23 +168,13 @@ for (const [example, env] of [
 }
 
 describe('custom-resource: the invoice list', () => {
-  let api: { url: string; close(): Promise<void> };
-  let app: RunningApp;
-  let page: Page;
-  const example = new URL('../../examples/custom-resource/', import.meta.url);
-  const resources = JSON.parse(readFileSync(new URL('resources.json', example), 'utf8'));
-  beforeAll(async () => {
-    api = await createService({ resources }).listen({ host: '127.0.0.1', port: 0 });
-    app = await startViteApp(fileURLToPath(example), { VITE_SERVICE_URL: api.url });
-    page = await (await newContext(browser)).newPage();
-  });
-  afterAll(async () => {
-    await page?.context().close();
-    await app?.close();
-    await api?.close();
-  });
+  const resources = JSON.parse(
+    readFileSync(new URL('../../examples/custom-resource/resources.json', import.meta.url), 'utf8'),
+  );
+  const at = exampleUnderTest('custom-resource', {}, () => createService({ resources }));
 
   it('offers a retry, which recovers once the service answers again', async () => {
+    const { api, app, page } = at;
     const route = (url: URL) => url.href.startsWith(`${api.url}/invoices?`);
     await page.route(route, (r) => r.fulfill(unavailable));
     await page.goto(app.url);
@@ -200,6 +192,7 @@ describe('custom-resource: the invoice list', () => {
   });
 
   it('takes in an invoice created elsewhere, at its end', async () => {
+    const { api, app, page } = at;
     await page.goto(app.url);
     await page.getByTestId('invoice-card-inv_3').waitFor();
     await until(
