@@ -25,6 +25,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Creates an item at `serviceUrl` + `path` as another client would (keyed, with the dev token). */
+const createElsewhere = (serviceUrl: string, path: string, body: object) =>
+  fetch(`${serviceUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: 'Bearer dev-token',
+      'content-type': 'application/json',
+      'idempotency-key': crypto.randomUUID(),
+    },
+    body: JSON.stringify(body),
+  });
+
 /** A service, the example's dev server and a page, opened before the block's tests and closed after. */
 function exampleUnderTest(
   folder: string,
@@ -100,19 +112,11 @@ for (const [example, env] of [
     // Twelve controls on acc_1: a first page of 10, and a last of 2.
     const at = exampleUnderTest(example, env, undefined, async (serviceUrl) => {
       for (let i = 1; i <= 9; i++)
-        await fetch(`${serviceUrl}/spend_controls`, {
-          method: 'POST',
-          headers: {
-            authorization: 'Bearer dev-token',
-            'content-type': 'application/json',
-            'idempotency-key': crypto.randomUUID(),
-          },
-          body: JSON.stringify({
-            name: `Team ${i}`,
-            limit: { amount: 1, currency: 'USD' },
-            interval: 'weekly',
-            account_id: 'acc_1',
-          }),
+        await createElsewhere(serviceUrl, '/spend_controls', {
+          name: `Team ${i}`,
+          limit: { amount: 1, currency: 'USD' },
+          interval: 'weekly',
+          account_id: 'acc_1',
         });
     });
 
@@ -199,20 +203,12 @@ describe('custom-resource: the invoice list', () => {
       'live',
       async () => (await page.getByTestId('live-state').getAttribute('data-state')) === 'open',
     );
-    const response = await fetch(`${api.url}/invoices`, {
-      method: 'POST',
-      headers: {
-        authorization: 'Bearer dev-token',
-        'content-type': 'application/json',
-        'idempotency-key': crypto.randomUUID(),
-      },
-      body: JSON.stringify({
-        customer: 'New Co',
-        status: 'draft',
-        total: 5,
-        currency: 'EUR',
-        due_date: '2027-01-01',
-      }),
+    const response = await createElsewhere(api.url, '/invoices', {
+      customer: 'New Co',
+      status: 'draft',
+      total: 5,
+      currency: 'EUR',
+      due_date: '2027-01-01',
     });
     expect(response.status).toBe(201);
     const id = ((await response.json()) as { invoice_id: string }).invoice_id;

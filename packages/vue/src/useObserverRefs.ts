@@ -88,7 +88,7 @@ export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly 
     if (server)
       onServerPrefetch(() => {
         const made = prefetch && current();
-        return Promise.resolve(made && prefetch?.(made)).then(changed);
+        return made ? prefetch(made).then(changed) : changed();
       });
   }
   if (getCurrentScope())

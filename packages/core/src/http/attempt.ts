@@ -42,6 +42,8 @@ export interface Call<T, R = T> {
 
 type Shared = AttemptOptions & {
   readonly headersFor: (token: string) => Record<string, string>;
+  /** What no error may show: `token` and the client's other credentials (made once per token). */
+  readonly secretsFor: (token: string) => readonly string[];
   readonly deadlines: ReturnType<typeof createDeadlines>;
 };
 
@@ -57,12 +59,17 @@ export function createAttempt(options: AttemptOptions): <T, R>(call: Call<T, R>)
   const authorize = options.authorize ?? bearer;
   // Every request of a token sends the same headers: made once per token, not per request.
   let headers: { token: string; value: Record<string, string> } | undefined;
+  let secrets: { token: string; value: readonly string[] } | undefined;
   const shared: Shared = {
     ...options,
     headersFor(token) {
       if (headers?.token !== token)
         headers = { token, value: { accept: 'application/json', ...authorize(token) } };
       return headers.value;
+    },
+    secretsFor(token) {
+      if (secrets?.token !== token) secrets = { token, value: [token, ...options.secrets] };
+      return secrets.value;
     },
     deadlines: createDeadlines(options.scheduler),
   };
@@ -140,8 +147,10 @@ class AttemptRun<T, R> implements Deadline {
         // client's request config with credentials), so it travels on only as a scrubbed copy. After
         // a 401 that call was a refresh, which may name the token it replaced: that one is scrubbed too.
         error: (error: unknown) => {
-          const secrets = this.token ? [this.token, ...this.shared.secrets] : this.shared.secrets;
-          const cause = scrubError(error, secrets);
+          const cause = scrubError(
+            error,
+            this.token ? this.shared.secretsFor(this.token) : this.shared.secrets,
+          );
           this.fail(
             new NetworkError(
               `${this.where()} was not sent: getToken failed (${describeCause(cause)}). Check the token source.`,
@@ -241,7 +250,7 @@ class AttemptRun<T, R> implements Deadline {
         spec.schema,
         () => this.info(sentAt),
         spec.check,
-        () => [token, ...this.shared.secrets],
+        this.shared.secretsFor(token),
       );
     const retryAfterMs =
       raw.status === 429 ? parseRetryAfter(raw.headers.get('retry-after'), scheduler.now()) : undefined;
@@ -249,7 +258,7 @@ class AttemptRun<T, R> implements Deadline {
       request: this.info(sentAt),
       idempotencyKey: spec.idempotencyKey,
       retryAfterMs,
-      secrets: [token, ...this.shared.secrets],
+      secrets: this.shared.secretsFor(token),
     });
   }
 
@@ -258,7 +267,7 @@ class AttemptRun<T, R> implements Deadline {
     if (error instanceof ApiError) return error;
     if (error instanceof ResponseTooLargeError)
       return new ResponseTooLargeError(error.limitBytes, error.status, this.where());
-    const cause = scrubError(error, [token, ...this.shared.secrets]);
+    const cause = scrubError(error, this.shared.secretsFor(token));
     return new NetworkError(
       `${this.where()} failed before a response arrived (${describeCause(cause)}). Check the network and baseUrl.`,
       { request: this.info(sentAt), cause },

@@ -121,7 +121,7 @@ export function utf8Length(text: string, limit: number): number {
 /**
  * Parses and validates a 2xx body, then runs `check` (the id or version the request asked for) on
  * what the schema accepted; anything wrong is a `ResponseShapeError` with the reply's own status,
- * never a crash. `request` and `secrets` are called only to describe a failure, whose issues name no secret
+ * never a crash. `request` is called only to describe a failure, whose issues name no `secrets`
  * (a body may echo the token, even as a key the schema calls unrecognized).
  */
 export function decodeSuccess<T>(
@@ -129,7 +129,7 @@ export function decodeSuccess<T>(
   schema: $ZodType<T>,
   request: () => RequestInfo,
   check?: (value: T) => readonly ShapeIssue[] | undefined,
-  secrets: () => readonly string[] = () => [],
+  secrets: readonly string[] = [],
 ): T {
   const parsed = raw.text === '' ? ({ ok: true, value: undefined } as const) : parseJson(raw.text);
   const result = parsed.ok ? safeParse(schema, parsed.value) : undefined;
@@ -141,7 +141,7 @@ export function decodeSuccess<T>(
       : check?.(result.data)
     : undefined;
   if (result?.success && mismatch === undefined) return result.data;
-  const issues = scrubSecrets(mismatch ?? shapeIssues(result?.error, parsed.ok), secrets());
+  const issues = scrubSecrets(mismatch ?? shapeIssues(result?.error, parsed.ok), secrets);
   const info = request();
   throw new ResponseShapeError(
     `${raw.status} response to ${info.method} ${info.endpoint} does not match ` +

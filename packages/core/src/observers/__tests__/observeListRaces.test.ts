@@ -19,6 +19,8 @@ const input = {
   interval: 'monthly',
   account_id: 'acc_1',
 } as never;
+/** A spend control of acc_1 with `status`. */
+const row = (id: string, status: string, version = 1) => ({ ...control(version, id), status });
 const page = (names: string[], next_cursor?: string) => ({
   data: names.map((id) => control(1, id)),
   ...(next_cursor ? { next_cursor } : {}),
@@ -141,7 +143,6 @@ describe('observeList: a create while the list is being read', () => {
 describe('observeList: an entity created earlier', () => {
   it('that starts to match another list makes that list read its pages again, not join it', async () => {
     const service = manualService();
-    const row = (id: string, status: string, version = 1) => ({ ...control(version, id), status });
     const active = observeList(service.client.spendControls, { status: 'active' });
     const paused = observeList(service.client.spendControls, { status: 'paused' });
     const offActive = active.subscribe(() => {});
@@ -175,7 +176,6 @@ describe('observeList: an entity created earlier', () => {
 describe('observeList: an entity created earlier, starting to match while the first page loads', () => {
   it('reads the page again once that read lands without it', async () => {
     const service = manualService();
-    const row = (id: string, status: string, version = 1) => ({ ...control(version, id), status });
     await createSc3(service);
     const paused = observeList(service.client.spendControls, { status: 'paused' });
     const off = paused.subscribe(() => {});

@@ -59,9 +59,13 @@ const newClient = (svc: ReturnType<typeof service>) =>
     retry: { maxAttempts: 1 },
   });
 
-/** An outbox of one tab that needs no lock, always online. */
-const localOutbox = (client: ReturnType<typeof createClient>, storage: OutboxStorage) =>
-  createOutbox(client, { storage, locks: false, BroadcastChannel: false, isOnline: () => true });
+/** An outbox of one tab that needs no lock; online unless `isOnline` says otherwise. */
+const localOutbox = (
+  client: ReturnType<typeof createClient>,
+  storage: OutboxStorage,
+  options: Partial<Parameters<typeof createOutbox>[1]> = {},
+) =>
+  createOutbox(client, { storage, locks: false, BroadcastChannel: false, isOnline: () => true, ...options });
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -171,12 +175,7 @@ describe('outbox: discards, hand-overs and damaged storage', () => {
       madeAt: 1e300,
     });
     let online = false;
-    const outbox = createOutbox(client, {
-      storage,
-      locks: false,
-      BroadcastChannel: false,
-      isOnline: () => online,
-    });
+    const outbox = localOutbox(client, storage, { isOnline: () => online });
     await outbox.ready;
     const names = ['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7', 'n8'];
     for (const name of names) void outbox.update(client.spendControls, 'sc_1', { name }).catch(() => {});
@@ -299,13 +298,7 @@ describe('outbox: a discard whose storage delete fails', () => {
         await memory.delete(key);
       },
     };
-    const outbox = createOutbox(client, {
-      storage,
-      locks: false,
-      BroadcastChannel: false,
-      isOnline: () => true,
-      onConflict: 'rebase',
-    });
+    const outbox = localOutbox(client, storage, { onConflict: 'rebase' });
     await outbox.ready;
     const release = svc.hold(); // the first send's read of the latest waits
     const first = outbox.update(client.spendControls, 'sc_1', { name: 'A' });
@@ -334,12 +327,7 @@ describe('outbox: a discard during which a listener throws', () => {
     const client = newClient(svc);
     await client.spendControls.get('sc_1');
     let online = false;
-    const outbox = createOutbox(client, {
-      storage: memoryStorage(),
-      locks: false,
-      BroadcastChannel: false,
-      isOnline: () => online,
-    });
+    const outbox = localOutbox(client, memoryStorage(), { isOnline: () => online });
     await outbox.ready;
     void outbox.update(client.spendControls, 'sc_1', { name: 'A' }).catch(() => {});
     const second = outbox.update(client.spendControls, 'sc_1', { name: 'B' });
