@@ -50,7 +50,7 @@ import { createWebhookHub } from './webhookHub';
  */
 export function createService(options: ServiceOptions = {}): Service {
   const resolved = resolveOptions(options, DEFAULT_SEED);
-  const declarations = checkDeclarations(options.resources ?? {});
+  const declarations = checkDeclarations(options.resources === undefined ? {} : options.resources);
   const now = options.now ?? (() => Date.now());
   const timers = createTimers();
   const injector = createFaultInjector(resolveFaults(options.faults), resolved.randomSeed);

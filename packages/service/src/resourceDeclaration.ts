@@ -110,6 +110,9 @@ function checkSeed(at: string, idKey: string, seed: unknown): void {
     if (typeof id !== 'string' || id === '' || id.length > MAX_ID_LENGTH) {
       throw new TypeError(`${where}.${idKey} must be a string id of 1 to ${MAX_ID_LENGTH} characters.`);
     }
+    // No request can reach them: URLs read `.` and `..` (and %2e) as steps up the path.
+    if (id === '.' || id === '..')
+      throw new TypeError(`${where}.${idKey} "${id}" cannot be addressed: a URL reads it as a step up.`);
     if (ids.has(id)) throw new TypeError(`${where}.${idKey} "${id}" is seeded twice.`);
     ids.add(id);
     for (const field of ['version', 'version_time', '__proto__']) {

@@ -115,6 +115,7 @@ export function createResourceClient<TEntity extends object, TUpdateKey extends 
   def: ResourceDefinition<TEntity, TUpdateKey, TCreate>,
   ctx: ReadContext,
 ): ResourceClient<TEntity, TUpdateKey, TCreate> {
+  checkSameType(ctx.definitions.get(def.type), def as unknown as ResourceDefinition);
   const ops = createResourceOps(def, ctx);
   ctx.definitions.set(def.type, def as unknown as ResourceDefinition);
   const read = <T>(plan: ReadPlan<T>, signal: AbortSignal | undefined) =>
@@ -184,4 +185,20 @@ export function createResourceClient<TEntity extends object, TUpdateKey extends 
     },
     { ctx, ops: ops as unknown as ResourceOps<object, string, unknown> },
   );
+}
+
+/**
+ * Definitions of one type share its entities in the store, and the store orders a type one way: a
+ * second definition that ids or orders them otherwise would turn the first one's version gate off.
+ */
+function checkSameType(held: ResourceDefinition | undefined, def: ResourceDefinition): void {
+  if (!held || held === def) return;
+  const differs = (['versioned', 'idKey', 'id', 'order'] as const).find((field) =>
+    field === 'idKey' || field === 'versioned' ? held[field] !== def[field] : !held[field] !== !def[field],
+  );
+  if (differs)
+    throw new TypeError(
+      `two definitions of ${def.type} disagree on \`${differs}\`: definitions of one type share its ` +
+        'entities, so they must id and order them alike',
+    );
 }

@@ -1,4 +1,4 @@
-import type { Observable } from 'rxjs';
+import { defer, type Observable } from 'rxjs';
 import type { Task } from '../wire/task';
 import { taskSchema } from '../wire/task';
 import type { ResourceDefinition } from './defineResource';
@@ -19,16 +19,19 @@ export function createAccountDeletion(
 ): (id: string, timeoutMs: number | undefined) => Observable<Task> {
   const removals = createRemovalWatch(ctx.store);
   return (id, timeoutMs) =>
-    ctx.transport.request({
-      method: 'DELETE',
-      path: definition.paths.item(id),
-      schema: taskSchema,
-      resourceId: id,
-      timeoutMs,
-      land: (task) => {
-        ctx.store.apply('task', task.task_id, task);
-        removals.watch(task.task_id, definition.type, id);
-        return ctx.store.get<Task>('task', task.task_id) ?? task;
-      },
-    });
+    // Deferred: an id no path can hold (`item` throws) rejects the call rather than throwing at it.
+    defer(() =>
+      ctx.transport.request({
+        method: 'DELETE',
+        path: definition.paths.item(id),
+        schema: taskSchema,
+        resourceId: id,
+        timeoutMs,
+        land: (task) => {
+          ctx.store.apply('task', task.task_id, task);
+          removals.watch(task.task_id, definition.type, id);
+          return ctx.store.get<Task>('task', task.task_id) ?? task;
+        },
+      }),
+    );
 }

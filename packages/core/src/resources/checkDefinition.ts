@@ -16,6 +16,33 @@ export function checkConfig(config: unknown): void {
   if (c.order !== undefined && typeof c.order !== 'function')
     throw new TypeError('resource definition: `order` must be a function (incoming, held) => number');
   if (c.list !== undefined) checkList(c.list);
+  checkPath(c.path as string);
+  for (const flag of ['versioned', 'history'])
+    if (c[flag] !== undefined && typeof c[flag] !== 'boolean')
+      throw new TypeError(`resource definition: \`${flag}\` must be true or false, got ${describe(c[flag])}`);
+  if (c.createBody !== undefined && typeof c.createBody !== 'function')
+    throw new TypeError('resource definition: `createBody` must be a function (input) => body');
+  if (c.historyKey !== undefined) nonEmpty(c, 'historyKey');
+  if (c.paths !== undefined) checkPaths(c.paths);
+}
+
+/** The collection's path: the item's is `${path}/${id}` and a page's `${path}?limit=…`. */
+function checkPath(path: string): void {
+  if (!path.startsWith('/') || /[?#{}]/.test(path))
+    throw new TypeError(
+      `resource definition: \`path\` must be the collection's path from the base URL, starting with / ` +
+        `and with no query, fragment or template, got "${path}" (use \`paths.item\` for other item paths)`,
+    );
+}
+
+function checkPaths(paths: unknown): void {
+  if (typeof paths !== 'object' || paths === null)
+    throw new TypeError('resource definition: `paths` must be an object { item?, history? }');
+  for (const which of ['item', 'history']) {
+    const make = (paths as Record<string, unknown>)[which];
+    if (make !== undefined && typeof make !== 'function')
+      throw new TypeError(`resource definition: \`paths.${which}\` must be a function (id) => path`);
+  }
 }
 
 function checkList(list: unknown): void {

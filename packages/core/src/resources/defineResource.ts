@@ -56,7 +56,7 @@ export interface ResourceDefinition<
  * everything else is optional, with defaults for a versioned resource at `${path}/{id}`.
  */
 export interface ResourceConfig<TSchema extends $ZodType<object>, TUpdateKey extends string, TCreate> {
-  /** Store type, e.g. `invoice`; one definition per type. */
+  /** Store type, e.g. `invoice`; definitions of one type share its entities, and must agree on how they are ided and ordered. */
   type: string;
   /** Field of the entity holding its id, e.g. `invoice_id`. */
   idKey: string & keyof z.output<TSchema>;
@@ -151,7 +151,14 @@ export function builtInResource<
   config: ResourceConfig<TSchema, TUpdateKey, TCreate>,
 ): ResourceDefinition<z.output<TSchema>, TUpdateKey, TCreate> {
   const collection = config.path.replace(/\/+$/, '');
-  const item = config.paths?.item ?? ((id: string) => `${collection}/${encodeURIComponent(id)}`);
+  const item =
+    config.paths?.item ??
+    ((id: string) => {
+      // URLs read `.` and `..` (and their %2e spellings) as steps up the path: no encoding can send them.
+      if (id === '.' || id === '..')
+        throw new TypeError(`${config.type} id "${id}" cannot be put in a URL path: it reads as a step up`);
+      return `${collection}/${encodeURIComponent(id)}`;
+    });
   const history =
     config.paths?.history ?? (config.history ? (id: string) => `${item(id)}/history` : undefined);
   return Object.freeze({

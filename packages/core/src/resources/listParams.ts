@@ -36,6 +36,14 @@ export function listQuery(
 
 /** Whether `entity` belongs in a list with `params`: each filtered field equal to the filter's value. */
 export function matchesParams(entity: object, params: ListParams): boolean {
+  return unmatchedParam(entity, params) === undefined;
+}
+
+/**
+ * The first filter `entity` fails, if any. Field and filter are compared as strings (`10` matches
+ * `'10'`, as on the wire); a field that is not a string, number or boolean matches nothing.
+ */
+export function unmatchedParam(entity: object, params: ListParams): string | undefined {
   for (const field in params) {
     const value = Object.hasOwn(entity, field) ? (entity as Record<string, unknown>)[field] : undefined;
     const kind = typeof value;
@@ -43,9 +51,9 @@ export function matchesParams(entity: object, params: ListParams): boolean {
       (kind !== 'string' && kind !== 'number' && kind !== 'boolean') ||
       String(value) !== String(params[field])
     )
-      return false;
+      return field;
   }
-  return true;
+  return undefined;
 }
 
 /**

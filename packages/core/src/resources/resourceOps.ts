@@ -6,7 +6,7 @@ import { createIdempotencyKey } from '../http/idempotency';
 import { just } from '../http/just';
 import { sameContent } from '../store/sameContent';
 import type { ResourceDefinition } from './defineResource';
-import { type ListParams, listQuery } from './listParams';
+import { type ListParams, listQuery, unmatchedParam } from './listParams';
 import type { ResourceContext } from './resourceContext';
 import { checkVersion } from './version';
 
@@ -120,8 +120,9 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
         check: replyCheck(id),
         land: (entity) => accept(id, entity, seq),
       });
-    // A start number is taken when the request starts, not when it is described.
-    return byStart ? defer(() => read(begin())) : read(undefined);
+    // A start number is taken when the request starts, not when it is described; deferred either
+    // way, so an id no path can hold (`item` throws) rejects the read instead of throwing at the call.
+    return defer(() => read(begin()));
   };
 
   const version$ = (id: string, version: number, { timeoutMs }: AttemptOptions = {}): Observable<TEntity> => {
@@ -181,7 +182,7 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
     history$(id, { timeoutMs } = {}) {
       const historyPath = def.paths.history;
       if (!historyPath) return throwError(() => new TypeError(`${type} has no history endpoint`));
-      const read$ = historyOnce$(id, historyPath(id), timeoutMs);
+      const read$ = defer(() => historyOnce$(id, historyPath(id), timeoutMs));
       // A newer version that reached the store while the list was on its way (a reply, an event,
       // another tab) means asking again: only the service can say which versions lie between. A
       // reply that brings nothing newer than the one before ends it, so a lagging service cannot loop,
@@ -209,7 +210,9 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
           query,
           schema: pageSchema,
           timeoutMs,
-          check: (page) => firstIssue(page.data as TEntity[], anyId, 'data'),
+          check: (page) =>
+            firstIssue(page.data as TEntity[], anyId, 'data') ??
+            (params ? firstIssue(page.data as TEntity[], listedUnder(params), 'data') : undefined),
           land: (page): ListPage<TEntity> => {
             const rows = page.data as TEntity[];
             const items: TEntity[] = [];
@@ -285,6 +288,26 @@ export const idOf = <T extends object>(
 const versionOf = (entity: object): number => (entity as { version: number }).version;
 
 const issue = (field: string, message: string): ShapeIssue => ({ path: [field], code: 'custom', message });
+
+/**
+ * A listed item must match the filters it was listed under, as the schema outputs it: a list follows
+ * its membership by comparing each item's fields with them, so a schema that transforms a filtered
+ * field (a date into a Date, a code to upper case) would otherwise drop every row the service listed.
+ */
+const listedUnder =
+  (params: ListParams) =>
+  (entity: object): ShapeIssue[] | undefined => {
+    const field = unmatchedParam(entity, params);
+    return field === undefined
+      ? undefined
+      : [
+          issue(
+            field,
+            `listed under ${field}=${String(params[field])}, which the schema's output does not equal ` +
+              '(a list filter field must be output as the wire has it)',
+          ),
+        ];
+  };
 
 /** The first item's issue, with its place in the list in front of its path. */
 function firstIssue<T>(

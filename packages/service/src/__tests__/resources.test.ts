@@ -32,6 +32,16 @@ describe('declared resources', () => {
       { invoices: { ...invoice, seed: [{ invoice_id: 'a' }, { invoice_id: 'a' }] } },
       /seed\[1\]\.invoice_id "a" is seeded twice/,
     ],
+    // Regressions (review 24): no request can reach these ids, and `null` read as "no resources".
+    [
+      { invoices: { ...invoice, seed: [{ invoice_id: '..' }] } },
+      /seed\[0\]\.invoice_id "\.\." cannot be addressed/,
+    ],
+    [
+      { invoices: { ...invoice, seed: [{ invoice_id: '.' }] } },
+      /seed\[0\]\.invoice_id "\." cannot be addressed/,
+    ],
+    [null, /resources must be an object of declarations by path/],
   ])('refuses a bad declaration with a TypeError naming the field (%#)', (resources, message) => {
     expect(() => createService({ resources: resources as Record<string, ResourceDeclaration> })).toThrow(
       expect.objectContaining({ name: 'TypeError', message: expect.stringMatching(message) }),

@@ -136,4 +136,17 @@ describe('sameContent', () => {
     });
     expect(sameContent({ a: 1, shared }, { shared, a: 1 })).toBe(true);
   });
+
+  // Review 24: a schema may turn a field into a Date, which has no own keys; any two read as equal.
+  it('compares Dates by their time, and other class instances by identity', () => {
+    const day = (text: string) => new Date(text);
+    expect(sameContent({ due: day('2026-01-01') }, { due: day('2026-01-01') })).toBe(true);
+    expect(sameContent({ due: day('2026-01-01') }, { due: day('2026-02-01') })).toBe(false);
+    expect(sameContent(day('invalid'), day('invalid'))).toBe(true);
+    expect(sameContent(day('2026-01-01'), {})).toBe(false);
+    expect(sameContent(new Map([[1, 1]]), new Map([[1, 2]]))).toBe(false);
+    const shared = new Map();
+    expect(sameContent({ m: shared }, { m: shared })).toBe(true);
+    expect(sameContent(Object.assign(Object.create(null), { a: 1 }), { a: 1 })).toBe(true);
+  });
 });
