@@ -89,14 +89,16 @@ export interface HistoryResource<T extends object> extends ReadableResource<T> {
 }
 
 /**
- * `suspend()` of resource and history observers: returns while data is held; throws the last error
- * when it is recent (an error boundary shows it rather than reading again at once); else throws the
- * promise of a read, for Suspense to wait on.
+ * `suspend()` of resource and history observers: returns while data is held, or when the entity is
+ * removed (no read brings it back, so waiting on one would read forever); throws the last error when
+ * it is recent (an error boundary shows it rather than reading again at once); else throws the
+ * promise of a read, for Suspense to wait on. The read starts a microtask later: it is called during
+ * a render, and starting it notifies the key's other observers, which must not update then.
  */
 export function suspendOn<T>(result: ObserverResult<T>, errorAgeMs: number, read: () => Promise<void>): void {
-  if (result.data !== undefined) return;
+  if (result.data !== undefined || result.isRemoved) return;
   if (result.error !== undefined && errorAgeMs <= SUSPENSE_FRESH_MS) throw result.error;
-  throw read();
+  throw Promise.resolve().then(read);
 }
 
 /** Shared by resource and history observers: status from data and error, one frozen object per state. */
