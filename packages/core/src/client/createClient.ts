@@ -110,8 +110,7 @@ export interface Client {
  * ```
  */
 export function createClient(options: ClientOptions): Client {
-  if (typeof options.baseUrl !== 'string' || options.baseUrl === '')
-    throw new TypeError('baseUrl is required');
+  checkBaseUrl(options.baseUrl);
   if (typeof options.getToken !== 'function') throw new TypeError('getToken must be a function');
   const scheduler = options.scheduler ?? asyncScheduler;
   const retry = resolveRetryOptions(options.retry);
@@ -170,4 +169,18 @@ export function createClient(options: ClientOptions): Client {
     },
     { ctx },
   );
+}
+
+/**
+ * Paths are appended to `baseUrl`, so it must be an http(s) URL (relative to the page in a browser)
+ * with no query or fragment, which would swallow them.
+ */
+function checkBaseUrl(baseUrl: unknown): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl as string, (globalThis as { location?: { href: string } }).location?.href);
+  } catch {}
+  if (typeof baseUrl !== 'string' || !/^https?:$/.test(url?.protocol ?? '') || url?.search || url?.hash)
+    // The value is not shown: it may carry credentials (userinfo).
+    throw new TypeError('baseUrl must be an http(s) URL with no query or fragment');
 }

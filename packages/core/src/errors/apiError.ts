@@ -207,8 +207,18 @@ export class NetworkError extends ApiError {
   }
   /** True when the per-attempt timeout fired. */
   readonly timedOut: boolean;
-  constructor(message: string, options: Omit<ApiErrorOptions, 'status'> & { timedOut?: boolean }) {
+  /**
+   * True when nothing the call asked can have been applied: it ended before sending (getToken failed
+   * or gave no token in time) and every attempt sent before was refused (a 4xx, such as a gateway
+   * 401). A write that ends so is not reported as of unknown outcome.
+   */
+  readonly notApplied: boolean;
+  constructor(
+    message: string,
+    options: Omit<ApiErrorOptions, 'status'> & { timedOut?: boolean; notApplied?: boolean },
+  ) {
     super(message, { ...options, status: 0 });
     this.timedOut = options.timedOut ?? false;
+    this.notApplied = options.notApplied ?? false;
   }
 }

@@ -1,3 +1,5 @@
+import { MAX_TIMER_MS } from '../http/maxTimerMs';
+
 /**
  * Reconnect delays of the event stream: never less than the reconnection time (the server's `retry:`,
  * else `initialDelayMs`), as the HTML standard says, exponential with jitter between failed attempts,
@@ -47,9 +49,6 @@ export interface SseBackoff {
    */
   next(now: number, atLeastMs?: number): number;
 }
-
-// A timer set for longer than this, or for NaN, fires at once (after 1 ms), in browsers and Node alike.
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function createSseBackoff(
   options: SseBackoffOptions = {},

@@ -1,6 +1,7 @@
 import { BehaviorSubject } from 'rxjs';
 import { ApiError, GatewayError, NetworkError, type RequestInfo } from '../errors/apiError';
 import { redactUrl, scrubError } from '../errors/redact';
+import { MAX_TIMER_MS } from '../http/maxTimerMs';
 import { parseRetryAfter } from '../http/retryAfter';
 import { bearer } from '../http/tokenProvider';
 import { createSseBackoff } from './sseBackoff';
@@ -9,9 +10,6 @@ import { createSseParser } from './sseParser';
 
 // `tokenForAttempt`'s answer when there is no token to go on with (the failure is handled).
 const NO_TOKEN = Symbol('no token');
-
-// A timer set for longer than this fires after 1 ms, in browsers and Node alike.
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 // Statuses that a later attempt may get past. The standard fails the connection on any status but 200;
 // the service's contract says to wait out a 429's Retry-After and try again, and a relay behind a

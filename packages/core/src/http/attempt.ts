@@ -68,13 +68,20 @@ export function createAttempt(options: AttemptOptions): <T, R>(call: Call<T, R>)
       return headers.value;
     },
     secretsFor(token) {
-      if (secrets?.token !== token) secrets = { token, value: [token, ...options.secrets] };
+      // What `authorize` makes of the token (`Basic base64(id:token)`) is a credential too, with
+      // and without its scheme word.
+      const sent = (value: string) => [value, value.slice(value.indexOf(' ') + 1)];
+      if (secrets?.token !== token)
+        secrets = {
+          token,
+          value: [token, ...Object.values(authorize(token)).flatMap(sent), ...options.secrets],
+        };
       return secrets.value;
     },
     deadlines: createDeadlines(options.scheduler),
   };
   return <T, R>(call: Call<T, R>) => {
-    const state: CallState<T, R> = { call, refreshed: false, endpoint: undefined };
+    const state: CallState<T, R> = { call, refreshed: false, open: false, endpoint: undefined };
     return new Observable<R>((subscriber) => {
       const run = new AttemptRun(shared, state, subscriber);
       run.start();
@@ -88,6 +95,11 @@ export function createAttempt(options: AttemptOptions): <T, R>(call: Call<T, R>)
 interface CallState<T, R> {
   readonly call: Call<T, R>;
   refreshed: boolean;
+  /**
+   * Whether an attempt may have been applied: one was sent and got no answer that refused it (a 4xx
+   * refuses; no answer, a 5xx or a 2xx leave it open). Until then nothing the call asks can be applied.
+   */
+  open: boolean;
   endpoint: string | undefined;
 }
 
@@ -111,6 +123,8 @@ class AttemptRun<T, R> implements Deadline {
   private answered = false;
   /** Sends made so far: a send that starts inside another (a token refresh) has a later number. */
   private sends = 0;
+  /** Whether the deadline watched is the token's: getToken has not answered yet. */
+  private awaitingToken = false;
   at = 0;
 
   constructor(
@@ -133,33 +147,60 @@ class AttemptRun<T, R> implements Deadline {
     this.shared.deadlines.cancel(this);
   }
 
-  /** The cached token, or one fetch of it; a failing getToken is a NetworkError, its cause scrubbed. */
+  /**
+   * The cached token, or one fetch of it; a failing getToken is a NetworkError, its cause scrubbed.
+   * The wait for it is watched as a send is: a getToken that never settles ends the attempt at its
+   * timeout, and is forgotten, so that later calls ask again rather than join it.
+   */
   private withToken(): void {
     const cached = this.shared.tokens.peek();
     if (cached !== undefined) {
       this.send(cached);
       return;
     }
+    this.awaitingToken = true;
     this.hold(
       this.shared.tokens.get().subscribe({
-        next: (token) => this.send(token),
+        next: (token) => {
+          this.tokenArrived();
+          this.send(token);
+        },
         // The app's getToken failed: its error may carry what the token call was sent (an HTTP
         // client's request config with credentials), so it travels on only as a scrubbed copy. After
         // a 401 that call was a refresh, which may name the token it replaced: that one is scrubbed too.
         error: (error: unknown) => {
+          this.tokenArrived();
           const cause = scrubError(
             error,
             this.token ? this.shared.secretsFor(this.token) : this.shared.secrets,
           );
-          this.fail(
-            new NetworkError(
-              `${this.where()} was not sent: getToken failed (${describeCause(cause)}). Check the token source.`,
-              { request: this.info(this.shared.scheduler.now()), cause },
-            ),
-          );
+          this.fail(this.unsent(`getToken failed (${describeCause(cause)}). Check the token source.`, cause));
         },
       }),
     );
+    if (!this.awaitingToken || this.stopped) return;
+    this.at = this.shared.scheduler.now() + this.timeoutMs();
+    this.shared.deadlines.watch(this);
+  }
+
+  private tokenArrived(): void {
+    if (!this.awaitingToken) return;
+    this.awaitingToken = false;
+    this.shared.deadlines.cancel(this);
+  }
+
+  /** The attempt ended before sending: a NetworkError that says so, and whether an earlier one may have been applied. */
+  private unsent(why: string, cause?: ScrubbedError, timedOut = false): NetworkError {
+    return new NetworkError(`${this.where()} was not sent: ${why}`, {
+      request: this.info(this.shared.scheduler.now()),
+      cause,
+      timedOut,
+      notApplied: !this.state.open,
+    });
+  }
+
+  private timeoutMs(): number {
+    return this.state.call.spec.timeoutMs ?? this.shared.retry.timeoutMs;
   }
 
   private send(token: string): void {
@@ -185,7 +226,7 @@ class AttemptRun<T, R> implements Deadline {
     this.hold(subscription);
     // Watched once sent, as rxjs's timeout does: an attempt answered at once needs no deadline.
     if (this.answered || this.stopped) return;
-    this.at = sentAt + (spec.timeoutMs ?? shared.retry.timeoutMs);
+    this.at = sentAt + this.timeoutMs();
     shared.deadlines.watch(this);
   }
 
@@ -205,8 +246,15 @@ class AttemptRun<T, R> implements Deadline {
 
   /** No answer by the deadline (as the client's deadlines call it). */
   expire(): void {
-    // The send in flight is the step held (a send answered at once is never watched).
+    // The send in flight, or the wait for the token, is the step held (a send answered at once is never watched).
     this.inner?.unsubscribe();
+    if (this.awaitingToken) {
+      this.awaitingToken = false;
+      this.shared.tokens.abandon();
+      this.fail(this.unsent(`getToken gave no token within ${this.timeoutMs()} ms.`, undefined, true));
+      return;
+    }
+    this.state.open = true;
     const timeoutMs = this.at - this.sentAt;
     this.fail(
       new NetworkError(
@@ -242,7 +290,7 @@ class AttemptRun<T, R> implements Deadline {
     const { maxResponseBytes, scheduler } = this.shared;
     const { spec } = this.state.call;
     // A custom `Send` may not count while reading; the limit holds for it all the same.
-    if (utf8Length(raw.text, maxResponseBytes) > maxResponseBytes)
+    if ((raw.bytes ?? utf8Length(raw.text, maxResponseBytes)) > maxResponseBytes)
       throw new ResponseTooLargeError(maxResponseBytes, raw.status, this.where());
     if (raw.status >= 200 && raw.status < 300)
       return decodeSuccess(
@@ -277,6 +325,7 @@ class AttemptRun<T, R> implements Deadline {
   /** What a failure does beyond this call: a 429 holds every request back, a 401 refreshes the token. */
   private failed(error: unknown, token: string): void {
     const { cooldown, retry, scheduler, tokens } = this.shared;
+    if (!(error instanceof ApiError && error.status >= 400 && error.status < 500)) this.state.open = true;
     if (error instanceof RateLimitError) {
       // A 429 without a usable Retry-After still means "slow down": hold everyone back for the
       // same default wait that the retry of this call assumes.

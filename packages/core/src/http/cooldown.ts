@@ -1,5 +1,6 @@
 import { defer, type Observable, type SchedulerLike, switchMap, timer } from 'rxjs';
 import { just } from './just';
+import { MAX_TIMER_MS } from './maxTimerMs';
 
 /**
  * A "blocked until" time shared by every request of one client: after a 429, all of them wait out
@@ -29,7 +30,8 @@ export function createCooldown(scheduler: SchedulerLike): Cooldown {
     defer(() => {
       const remaining = until - scheduler.now();
       if (remaining <= 0 || round >= MAX_ROUNDS) return just(0);
-      return timer(remaining, scheduler).pipe(switchMap(() => waitRound(round + 1)));
+      // Capped (a longer timer fires at once); the next round waits out the rest.
+      return timer(Math.min(remaining, MAX_TIMER_MS), scheduler).pipe(switchMap(() => waitRound(round + 1)));
     });
   return {
     blocked: () => until > scheduler.now(),

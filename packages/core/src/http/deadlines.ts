@@ -1,4 +1,5 @@
 import type { SchedulerLike, Subscription } from 'rxjs';
+import { MAX_TIMER_MS } from './maxTimerMs';
 
 /**
  * What is watched: when it is due, and what to do then; the watcher's own object, not a closure. `at`
@@ -29,7 +30,11 @@ export function createDeadlines(scheduler: SchedulerLike): Deadlines {
 
   const arm = (at: number) => {
     wake?.action.unsubscribe();
-    wake = { at, action: scheduler.schedule(tick, Math.max(0, at - scheduler.now())) };
+    // Capped: a longer timer would fire at once; the tick then finds nothing due and sleeps again.
+    wake = {
+      at,
+      action: scheduler.schedule(tick, Math.min(Math.max(0, at - scheduler.now()), MAX_TIMER_MS)),
+    };
   };
   function tick() {
     wake = undefined;

@@ -33,6 +33,11 @@ export interface RawResponse {
   /** Response headers, case-insensitive by name (a `Headers` fits). */
   readonly headers: { get(name: string): string | null };
   readonly text: string;
+  /**
+   * The body's length in bytes as read, when the `Send` counted it (`fetchSend` does): the client then
+   * holds that to `maxResponseBytes`, not the text's UTF-8 length (a bad byte decodes to 3).
+   */
+  readonly bytes?: number | undefined;
 }
 
 /**
@@ -57,9 +62,10 @@ export function fetchSend(fetchImpl?: typeof fetch): Send {
         signal: controller.signal,
       })
         .then(async (response) => {
-          const text = await readText(response, request.maxResponseBytes);
+          const counted = { bytes: undefined as number | undefined };
+          const text = await readText(response, request.maxResponseBytes, counted);
           ended = true;
-          subscriber.next({ status: response.status, headers: response.headers, text });
+          subscriber.next({ status: response.status, headers: response.headers, text, bytes: counted.bytes });
           subscriber.complete();
         })
         .catch((error: unknown) => {
@@ -76,7 +82,11 @@ export function fetchSend(fetchImpl?: typeof fetch): Send {
  * The body as text, counted while it streams in: a body over `limit` bytes is never held whole,
  * whatever its `Content-Length` says (or whether it has one at all).
  */
-export async function readText(response: Response, limit: number | undefined): Promise<string> {
+export async function readText(
+  response: Response,
+  limit: number | undefined,
+  counted?: { bytes: number | undefined },
+): Promise<string> {
   if (limit === undefined) return response.text();
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (declared > limit) {
@@ -105,6 +115,7 @@ export async function readText(response: Response, limit: number | undefined): P
     }
     text += decoder.decode(value, { stream: true });
   }
+  if (counted) counted.bytes = bytes;
   return text + decoder.decode();
 }
 

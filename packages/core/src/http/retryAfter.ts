@@ -20,8 +20,9 @@ const ASCTIME = new RegExp(`^${DAY} ${MONTH} ([ \\d]\\d) ${TIME} (\\d{4})$`);
 export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
   if (value == null) return undefined;
   const text = value.trim();
-  if (/^\d+$/.test(text)) {
-    const ms = Number(text) * 1000;
+  // `Headers.get` joins a header sent twice as "30, 30": of delay-seconds, the longest is waited.
+  if (/^\d+(?:\s*,\s*\d+)*$/.test(text)) {
+    const ms = Math.max(...text.split(',').map(Number)) * 1000;
     return Number.isFinite(ms) ? ms : Number.MAX_SAFE_INTEGER;
   }
   const date = parseHttpDate(text, now);

@@ -1,3 +1,4 @@
+import { checkedNumber } from './checkedNumber';
 /** How many retries a client may spend; see {@link createRetryBudget}. */
 export interface RetryBudget {
   /** Takes the cost of one retry; false (and nothing taken) when the budget cannot pay for it. */
@@ -24,8 +25,8 @@ export interface RetryBudgetOptions {
  * and calls fail fast instead of multiplying the load by maxAttempts.
  */
 export function createRetryBudget(options: RetryBudgetOptions = {}): RetryBudget {
-  const capacity = options.capacity ?? 500;
-  const refill = options.refillPerSuccess ?? 1;
+  const capacity = checkedNumber('retry.budget.capacity', options.capacity, 500);
+  const refill = checkedNumber('retry.budget.refillPerSuccess', options.refillPerSuccess, 1);
   let available = capacity;
   return {
     tryAcquire(cost) {

@@ -1,4 +1,6 @@
 import { ApiError, IdempotencyInProgressError, NetworkError, RateLimitError } from '../errors/apiError';
+import { checkedNumber } from './checkedNumber';
+import { MAX_TIMER_MS } from './maxTimerMs';
 import type { RetryBudget, RetryBudgetOptions } from './retryBudget';
 
 /** Bounds for retrying 429s and transient failures. Every field is optional. */
@@ -24,13 +26,15 @@ export type ResolvedRetryOptions = Required<Omit<RetryOptions, 'budget'>> & {
 };
 
 export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOptions {
+  // Checked here, once: a NaN or negative bound would otherwise turn retries or timeouts off, or
+  // spin a timer, with no error anywhere. Caps may be Infinity ("no cap"); the rest must be finite.
   return {
-    maxAttempts: Math.max(1, Math.floor(options.maxAttempts ?? 5)),
-    timeoutMs: options.timeoutMs ?? 30_000,
-    maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
-    defaultRetryAfterMs: options.defaultRetryAfterMs ?? 1_000,
-    baseDelayMs: options.baseDelayMs ?? 500,
-    maxDelayMs: options.maxDelayMs ?? 30_000,
+    maxAttempts: checkedNumber('retry.maxAttempts', options.maxAttempts, 5, 1, true),
+    timeoutMs: checkedNumber('retry.timeoutMs', options.timeoutMs, 30_000, 1),
+    maxRetryAfterMs: checkedNumber('retry.maxRetryAfterMs', options.maxRetryAfterMs, 60_000, 0, false, true),
+    defaultRetryAfterMs: checkedNumber('retry.defaultRetryAfterMs', options.defaultRetryAfterMs, 1_000),
+    baseDelayMs: checkedNumber('retry.baseDelayMs', options.baseDelayMs, 500),
+    maxDelayMs: checkedNumber('retry.maxDelayMs', options.maxDelayMs, 30_000, 0, false, true),
     budget: options.budget ?? {},
   };
 }
@@ -72,7 +76,8 @@ export function retryDelay(error: unknown, retry: number, ctx: RetryContext): nu
     if (!ctx.resendable) return undefined;
     delay = fullJitter(retry, options, random);
   }
-  if (delay === undefined) return undefined;
+  // A wait no timer can take (a Retry-After of weeks under an uncapped maxRetryAfterMs) is given up on.
+  if (delay === undefined || delay > MAX_TIMER_MS) return undefined;
   const cost = error instanceof NetworkError && error.timedOut ? TIMEOUT_COST : RETRY_COST;
   if (ctx.budget && !ctx.budget.tryAcquire(cost)) return undefined;
   return delay;

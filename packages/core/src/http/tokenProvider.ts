@@ -22,6 +22,8 @@ export interface TokenProvider {
    * one refresh, not one each.
    */
   invalidate(token: string): void;
+  /** Forgets a fetch of the token that a caller gave up waiting for, so the next `get` calls getToken again. */
+  abandon(): void;
 }
 
 type State =
@@ -72,6 +74,9 @@ export function createTokenProvider(getToken: GetToken): TokenProvider {
     peek: () => (state.kind === 'ready' ? state.token : undefined),
     invalidate(token) {
       if (state.kind === 'ready' && state.token === token) state = { kind: 'empty' };
+    },
+    abandon() {
+      if (state.kind === 'pending') state = { kind: 'empty' };
     },
   };
 }

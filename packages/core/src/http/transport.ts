@@ -1,6 +1,7 @@
-import { asyncScheduler, defer, type Observable, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, defer, type Observable, type SchedulerLike, throwError } from 'rxjs';
 import { userinfoSecrets } from '../errors/redact';
 import { createAttempt } from './attempt';
+import { checkedNumber } from './checkedNumber';
 import { createCooldown } from './cooldown';
 import { createIdempotencyRegistry } from './idempotency';
 import type { Send } from './request';
@@ -63,6 +64,13 @@ export function createTransport(options: TransportOptions): Transport {
 
   return {
     request<T, R = T>(spec: RequestSpec<T, R>): Observable<R> {
+      // A call's own timeout, checked as the client's is (an error of the call, not a throw at it).
+      if (spec.timeoutMs !== undefined)
+        try {
+          checkedNumber('timeoutMs', spec.timeoutMs, 0, 1);
+        } catch (error) {
+          return throwError(() => error);
+        }
       const url = buildUrl(baseUrl, spec.path, spec.query);
       const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
       const resendable = spec.method === 'GET' || spec.idempotencyKey !== undefined;

@@ -9,7 +9,7 @@ import type { AttemptOptions, ResourceOps, ResourcePatch } from './resourceOps';
  * or the service answered 5xx, which it may do after the write committed.
  */
 function answerLost(error: unknown): error is ApiError {
-  return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+  return error instanceof NetworkError ? !error.notApplied : error instanceof ApiError && error.status >= 500;
 }
 
 interface ReconcileOptions<TEntity> {
