@@ -112,7 +112,8 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
       if (lastId > sequence) return { deliveries: [...buffer], gap: true };
       const first = buffer[0];
       const deliveries = buffer.filter((d) => d.id > lastId);
-      return { deliveries, gap: first !== undefined && first.id > lastId + 1 };
+      // Missed deliveries the buffer no longer holds (all of them, with an empty buffer) are a gap.
+      return { deliveries, gap: lastId < sequence && (first === undefined || first.id > lastId + 1) };
     },
     stats() {
       return { published, delivered: sequence, lastEventId: sequence, subscribers: listeners.size };

@@ -5,8 +5,13 @@ import { tasks } from '../resources/tasks';
 import { createEventRegistry, type EventRegistration, type EventRegistry } from './eventRegistry';
 
 /** An event registration that validates `data` with a resource's own read schema. */
-export function eventsOf(resource: Pick<ResourceDefinition, 'type' | 'idKey' | 'schema'>): EventRegistration {
-  return { type: resource.type, idKey: resource.idKey, schema: resource.schema };
+export function eventsOf(
+  resource: Pick<ResourceDefinition, 'type' | 'idKey' | 'schema'> & {
+    id?: ((entity: never) => string) | undefined;
+  },
+): EventRegistration {
+  const id = resource.id as EventRegistration['id'];
+  return { type: resource.type, idKey: resource.idKey, schema: resource.schema, id };
 }
 
 /**

@@ -174,7 +174,16 @@ export function createEventIngest(store: EntityStore, options: EventIngestOption
           ],
         });
       const entity = parsed.data as Record<string, unknown>;
-      const id = Object.hasOwn(entity, idKey) ? entity[idKey] : undefined;
+      let id: unknown;
+      try {
+        id = registration.id
+          ? registration.id(entity)
+          : Object.hasOwn(entity, idKey)
+            ? entity[idKey]
+            : undefined;
+      } catch {
+        // A resource's `id` that cannot read this payload: it has no id, as far as the store goes.
+      }
       if (typeof id !== 'string' || id.length === 0) return ignore('missing-id', { eventType, type });
 
       let outcome: ApplyOutcome;
@@ -183,8 +192,20 @@ export function createEventIngest(store: EntityStore, options: EventIngestOption
         outcome = store.isRemoved(type, id) ? 'deleted' : 'applied';
         if (outcome === 'applied') store.remove(type, id, 'event');
       } else {
+        // Before the apply: lists hear of the write during it, and ask whether the entity is new.
         if (eventType.endsWith('.created')) options.created?.(type, id);
-        outcome = store.apply(type, id, entity, 'event');
+        try {
+          outcome = store.apply(type, id, entity, 'event');
+        } catch (error) {
+          // The store refuses what it cannot order (a version its schema let through, not an integer
+          // >= 1): a payload that does not validate, ignored like one the schema refused.
+          if (!(error instanceof TypeError)) throw error;
+          return ignore('invalid-data', {
+            eventType,
+            type,
+            issues: [{ path: ['data', 'version'], code: 'custom', message: error.message }],
+          });
+        }
       }
       const version = typeof entity.version === 'number' ? entity.version : undefined;
       count(

@@ -6,6 +6,8 @@ export interface EventRegistration {
   readonly type: string;
   /** Field of `data` holding the entity id, e.g. `spend_control_id`. */
   readonly idKey: string;
+  /** The id of a parsed payload, when `idKey` does not hold it as a string (a resource's `id`). */
+  readonly id?: ((entity: object) => string) | undefined;
   /** Validates `data` at the boundary; the parsed output is what reaches the store. */
   readonly schema: $ZodType<object>;
   /**

@@ -33,7 +33,12 @@ export function openSseStream(url: string, options: SseConnectionOptions): SseCo
   let closed = false;
   let refreshedToken = false;
 
-  const report = (error: unknown) => options.onError?.(error);
+  // A throwing onError must not end the reconnect loop it reports on.
+  const report = (error: unknown) => {
+    try {
+      options.onError?.(error);
+    } catch {}
+  };
   const requestInfo = (): RequestInfo => ({
     method: 'GET',
     endpoint: redactUrl(url),
@@ -133,7 +138,16 @@ export function openSseStream(url: string, options: SseConnectionOptions): SseCo
       // token's and Last-Event-ID, which the relay allows.
       const headers: Record<string, string> = { Accept: 'text/event-stream' };
       if (token !== undefined) Object.assign(headers, authorize(token));
-      if (lastEventId !== undefined) headers['Last-Event-ID'] = utf8ByteString(lastEventId);
+      const resumeFrom = lastEventId === undefined ? undefined : utf8ByteString(lastEventId);
+      // A control character is no header value (fetch throws, on every reconnect): not resumed then.
+      if (resumeFrom !== undefined && !/^[\t\x20-\x7e\x80-\xff]*$/.test(resumeFrom)) {
+        lastEventId = undefined;
+        report(
+          new TypeError(
+            'The last event id holds a control character and cannot be sent back; the stream starts afresh.',
+          ),
+        );
+      } else if (resumeFrom !== undefined) headers['Last-Event-ID'] = resumeFrom;
       const response = await (options.fetch ?? globalThis.fetch)(url, { headers, signal: ac.signal });
       disarm();
       return response;

@@ -1,6 +1,7 @@
 import { defer, type Observable, type SchedulerLike, switchMap } from 'rxjs';
 import { PollTimeoutError } from '../errors/pollTimeoutError';
 import { attemptTimeout } from '../http/attemptTimeout';
+import { MAX_TIMER_MS } from '../http/maxTimerMs';
 import { lazyModule } from '../lazy/lazyModule';
 import { MAX_POLL_DURATION_MS } from './pollDefaults';
 
@@ -35,7 +36,7 @@ export function withPollEngine<T>(
     const limit = maxDurationMs ?? MAX_POLL_DURATION_MS;
     const elapsed = () => scheduler.now() - subscribedAt;
     return defer(pollEngine.load).pipe(
-      attemptTimeout(limit, scheduler, () => new PollTimeoutError(0, elapsed())),
+      attemptTimeout(Math.min(limit, MAX_TIMER_MS), scheduler, () => new PollTimeoutError(0, elapsed())),
       switchMap((engine) => start(engine, Math.max(0, limit - elapsed()))),
     );
   });

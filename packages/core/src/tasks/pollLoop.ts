@@ -8,6 +8,8 @@ import {
   type Subscription,
 } from 'rxjs';
 import { PollTimeoutError } from '../errors/pollTimeoutError';
+import { MAX_TIMER_MS } from '../http/maxTimerMs';
+import { scheduleAfter } from '../http/scheduleAfter';
 import { MAX_POLL_DURATION_MS } from './pollDefaults';
 import type { PollUntilOptions } from './pollOptions';
 import { exponentialSchedule } from './schedule';
@@ -78,7 +80,10 @@ class PollRun<T> {
   }
 
   start(): void {
-    this.deadline = this.rule.scheduler.schedule(() => this.fail(this.timedOut()), this.rule.maxDurationMs);
+    // Any length: `Infinity` leaves `maxAttempts` the only bound, and 30 days is 30 days, not 1 ms.
+    this.deadline = scheduleAfter(this.rule.scheduler, this.rule.maxDurationMs, () =>
+      this.fail(this.timedOut()),
+    );
     this.readOnce();
   }
 
@@ -148,7 +153,11 @@ class PollRun<T> {
       this.fail(this.timedOut());
       return;
     }
-    this.waiting = rule.scheduler.schedule(() => this.whenVisible(), rule.delay(this.attempts));
+    // Capped: a longer wait would fire at once, a burst of reads only `maxAttempts` stops.
+    this.waiting = rule.scheduler.schedule(
+      () => this.whenVisible(),
+      Math.min(rule.delay(this.attempts), MAX_TIMER_MS),
+    );
   }
 
   /** Reads again once the page shows (at once unless `pauseWhenHidden` holds it). */
