@@ -14,8 +14,13 @@ export type UpdateStatus = 'idle' | 'pending' | 'success' | 'error';
 /** What an update observer shows: the last call's status, result and error. */
 export interface UpdateResult<T> {
   readonly status: UpdateStatus;
-  /** The last call's failure (`InvalidUpdateError`, `ConcurrentUpdateError`, …). */
-  readonly error: VStoreError | undefined;
+  /**
+   * The last call's failure: a `VStoreError` (`InvalidUpdateError`, `ConcurrentUpdateError`, …), or,
+   * beyond that union, what a write through the outbox ends with (`OutboxStorageError`, an
+   * `AbortError` when its entry is discarded), the `TypeError`/`RangeError` of an edit refused before
+   * sending (a recipe that deletes a field, a bad `baseVersion`), or whatever a recipe throws.
+   */
+  readonly error: VStoreError | Error | undefined;
   /** The last call's result. */
   readonly data: T | undefined;
 }
@@ -81,7 +86,7 @@ export function observeUpdate<T extends object, TUpdateKey extends string>(
     const settle = (status: UpdateStatus, error?: unknown, data?: T) => {
       if (call !== calls) return data;
       if (result.status === status && result.error === error && result.data === data) return data;
-      result = Object.freeze({ status, error: error as VStoreError | undefined, data });
+      result = Object.freeze({ status, error: error as VStoreError | Error | undefined, data });
       listeners.notify('observer listeners threw');
       return data;
     };

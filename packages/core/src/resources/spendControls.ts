@@ -17,6 +17,9 @@ export const spendControlSchema = z.looseObject({
 
 /**
  * A spend control as read: id, `version`, `name`, `status`, `limit`, `interval`, and any other field sent.
+ * The spec lets the service leave out a key whose value is null, so `name`, `status`, `limit`,
+ * `interval` and `account_id` are typed `| null` (an absent key reads as `null`), a departure from
+ * API.md's domain shape: check them (`control.limit?.amount`) before use.
  */
 export type SpendControl = z.output<typeof spendControlSchema>;
 /** An amount in a currency, as in a spend control's `limit`. */
