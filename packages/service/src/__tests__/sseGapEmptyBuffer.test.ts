@@ -25,7 +25,9 @@ describe('GET /events resume without a replay buffer', () => {
   it('flags a gap when deliveries after Last-Event-ID were not kept (sse.bufferSize: 0)', async () => {
     const service = createService({ sse: { bufferSize: 0 } });
     for (const name of ['a', 'b', 'c']) {
-      expect((await call(service, '/spend_controls/sc_1', { method: 'PATCH', body: { name } })).status).toBe(200);
+      expect((await call(service, '/spend_controls/sc_1', { method: 'PATCH', body: { name } })).status).toBe(
+        200,
+      );
     }
     expect(service.inspect().webhooks.delivered).toBe(3);
     const response = await service.fetch(

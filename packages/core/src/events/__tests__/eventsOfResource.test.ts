@@ -46,7 +46,11 @@ describe('eventsOf(definition) and what the definition promises', () => {
     const events = getClientEvents(c);
     events.registry.register('note.*', eventsOf(notes));
     expect(() =>
-      events.ingest({ schema_version: '1.0', event_type: 'note.updated', data: { note_id: 'n_1', text: 'hi' } }),
+      events.ingest({
+        schema_version: '1.0',
+        event_type: 'note.updated',
+        data: { note_id: 'n_1', text: 'hi' },
+      }),
     ).not.toThrow();
   });
 
