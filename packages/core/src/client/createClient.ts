@@ -116,7 +116,7 @@ export function createClient(options: ClientOptions): Client {
   const retry = resolveRetryOptions(options.retry);
   const store = options.store ?? createEntityStore();
   // The one token cache of the client, shared by its requests and its event stream.
-  const tokens = createTokenProvider(options.getToken);
+  const tokens = createTokenProvider(options.getToken, () => scheduler.now());
   const transport = createTransport({
     baseUrl: options.baseUrl,
     send: options.send ?? fetchSend(options.fetch),
@@ -180,7 +180,7 @@ function checkBaseUrl(baseUrl: unknown): void {
   try {
     url = new URL(baseUrl as string, (globalThis as { location?: { href: string } }).location?.href);
   } catch {}
-  if (typeof baseUrl !== 'string' || !/^https?:$/.test(url?.protocol ?? '') || url?.search || url?.hash)
+  if (typeof baseUrl !== 'string' || !/^https?:$/.test(url?.protocol ?? '') || /[?#]/.test(baseUrl))
     // The value is not shown: it may carry credentials (userinfo).
     throw new TypeError('baseUrl must be an http(s) URL with no query or fragment');
 }

@@ -51,7 +51,10 @@ export function createSseConnection(url: string, options: SseConnectionOptions):
   else
     sseStream.load().then(start, (error: unknown) => {
       if (closed) return;
-      options.onError?.(error);
+      // A throwing onError must not leave the connection `connecting` for good.
+      try {
+        options.onError?.(error);
+      } catch {}
       end();
     });
   return {

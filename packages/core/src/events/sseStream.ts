@@ -6,7 +6,7 @@ import { parseRetryAfter } from '../http/retryAfter';
 import { bearer } from '../http/tokenProvider';
 import { createSseBackoff } from './sseBackoff';
 import type { ConnectionState, SseConnection, SseConnectionOptions } from './sseConnectionOptions';
-import { createSseParser } from './sseParser';
+import { createSseParser, type SseMessage } from './sseParser';
 
 // `tokenForAttempt`'s answer when there is no token to go on with (the failure is handled).
 const NO_TOKEN = Symbol('no token');
@@ -55,13 +55,17 @@ export function openSseStream(url: string, options: SseConnectionOptions): SseCo
       // Only a complete event moves the resume point: the id of one cut off before its blank line is
       // dropped with it, or the next Last-Event-ID would name an event never delivered.
       if (block.id !== undefined) lastEventId = block.id === '' ? undefined : block.id;
-      try {
-        options.onMessage({ event: block.event, data: block.data, id: lastEventId });
-      } catch (error) {
-        report(error);
-      }
+      deliver({ event: block.event, data: block.data, id: lastEventId });
     },
   });
+  // A throwing handler is reported, not fatal.
+  function deliver(message: SseMessage): void {
+    try {
+      options.onMessage(message);
+    } catch (error) {
+      report(error);
+    }
+  }
 
   const disarm = () => {
     if (watchdog !== undefined) clearTimeout(watchdog);
@@ -142,6 +146,8 @@ export function openSseStream(url: string, options: SseConnectionOptions): SseCo
       // A control character is no header value (fetch throws, on every reconnect): not resumed then.
       if (resumeFrom !== undefined && !/^[\t\x20-\x7e\x80-\xff]*$/.test(resumeFrom)) {
         lastEventId = undefined;
+        // What was published while the stream was down is not replayed: said as the relay says it.
+        deliver({ event: 'gap', data: '', id: undefined });
         report(
           new TypeError(
             'The last event id holds a control character and cannot be sent back; the stream starts afresh.',

@@ -1,10 +1,18 @@
 import { Observable, type SchedulerLike, type Subscriber, type Subscription } from 'rxjs';
-import { ApiError, GatewayError, NetworkError, RateLimitError, type RequestInfo } from '../errors/apiError';
+import {
+  ApiError,
+  GatewayError,
+  IdempotencyInProgressError,
+  NetworkError,
+  RateLimitError,
+  type RequestInfo,
+} from '../errors/apiError';
 import { errorFromResponse } from '../errors/errorFromResponse';
 import { redactUrl, type ScrubbedError, scrubError } from '../errors/redact';
 import { ResponseTooLargeError } from '../errors/responseTooLargeError';
 import type { Cooldown } from './cooldown';
 import { createDeadlines, type Deadline } from './deadlines';
+import { MAX_TIMER_MS } from './maxTimerMs';
 import { methodObserver } from './methodObserver';
 import { decodeSuccess, type RawResponse, type Send, utf8Length } from './request';
 import type { RequestSpec } from './requestSpec';
@@ -150,7 +158,8 @@ class AttemptRun<T, R> implements Deadline {
   /**
    * The cached token, or one fetch of it; a failing getToken is a NetworkError, its cause scrubbed.
    * The wait for it is watched as a send is: a getToken that never settles ends the attempt at its
-   * timeout, and is forgotten, so that later calls ask again rather than join it.
+   * timeout. A fetch still pending is joined by later attempts (a slow sign-in still arrives) until it
+   * is twice the timeout old; then it is asked again, so a dead one holds no call for good.
    */
   private withToken(): void {
     const cached = this.shared.tokens.peek();
@@ -160,7 +169,7 @@ class AttemptRun<T, R> implements Deadline {
     }
     this.awaitingToken = true;
     this.hold(
-      this.shared.tokens.get().subscribe({
+      this.shared.tokens.get(2 * this.timeoutMs()).subscribe({
         next: (token) => {
           this.tokenArrived();
           this.send(token);
@@ -250,7 +259,6 @@ class AttemptRun<T, R> implements Deadline {
     this.inner?.unsubscribe();
     if (this.awaitingToken) {
       this.awaitingToken = false;
-      this.shared.tokens.abandon();
       this.fail(this.unsent(`getToken gave no token within ${this.timeoutMs()} ms.`, undefined, true));
       return;
     }
@@ -325,12 +333,18 @@ class AttemptRun<T, R> implements Deadline {
   /** What a failure does beyond this call: a 429 holds every request back, a 401 refreshes the token. */
   private failed(error: unknown, token: string): void {
     const { cooldown, retry, scheduler, tokens } = this.shared;
-    if (!(error instanceof ApiError && error.status >= 400 && error.status < 500)) this.state.open = true;
+    // A 4xx refused the request, except a 409 "in progress": a request with its key is being applied.
+    if (
+      error instanceof IdempotencyInProgressError ||
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500)
+    )
+      this.state.open = true;
     if (error instanceof RateLimitError) {
       // A 429 without a usable Retry-After still means "slow down": hold everyone back for the
       // same default wait that the retry of this call assumes.
       const waitMs = error.retryAfterMs ?? retry.defaultRetryAfterMs;
-      if (waitMs <= retry.maxRetryAfterMs) cooldown.block(scheduler.now() + waitMs);
+      // Not past what a timer can take either: the call gives up then, and so does the cooldown.
+      if (waitMs <= retry.maxRetryAfterMs && waitMs <= MAX_TIMER_MS) cooldown.block(scheduler.now() + waitMs);
     }
     // A gateway 401 may mean the cached token expired: fetch a new one and try once more.
     if (error instanceof GatewayError && error.status === 401 && !this.state.refreshed) {

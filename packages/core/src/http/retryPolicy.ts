@@ -73,7 +73,8 @@ export function retryDelay(error: unknown, retry: number, ctx: RetryContext): nu
   } else if (error instanceof IdempotencyInProgressError) {
     delay = fullJitter(retry, options, random);
   } else if (error instanceof NetworkError || isServerError(error)) {
-    if (!ctx.resendable) return undefined;
+    // A call none of whose attempts can have been applied (its token came too late) is safe to send.
+    if (!ctx.resendable && !(error instanceof NetworkError && error.notApplied)) return undefined;
     delay = fullJitter(retry, options, random);
   }
   // A wait no timer can take (a Retry-After of weeks under an uncapped maxRetryAfterMs) is given up on.

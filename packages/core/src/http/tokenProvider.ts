@@ -12,8 +12,12 @@ export type GetToken = () => string | Promise<string>;
 
 /** The access token, fetched lazily, cached, and shared by everyone asking at the same time. */
 export interface TokenProvider {
-  /** The cached token, or one fetch of it that every concurrent caller shares. */
-  get(): Observable<string>;
+  /**
+   * The cached token, or one fetch of it that every concurrent caller shares. A fetch pending for
+   * longer than `staleAfterMs` is not joined but made again: a getToken that never settles does not
+   * hold every later caller, while a slow one (a sign-in prompt) is still waited for by those after.
+   */
+  get(staleAfterMs?: number): Observable<string>;
   /** The cached token, if one is ready: requests then start without waiting on anything. */
   peek(): string | undefined;
   /**
@@ -22,16 +26,14 @@ export interface TokenProvider {
    * one refresh, not one each.
    */
   invalidate(token: string): void;
-  /** Forgets a fetch of the token that a caller gave up waiting for, so the next `get` calls getToken again. */
-  abandon(): void;
 }
 
 type State =
   | { kind: 'empty' }
   | { kind: 'ready'; token: string }
-  | { kind: 'pending'; promise: Promise<string> };
+  | { kind: 'pending'; promise: Promise<string>; since: number };
 
-export function createTokenProvider(getToken: GetToken): TokenProvider {
+export function createTokenProvider(getToken: GetToken, now: () => number = Date.now): TokenProvider {
   let state: State = { kind: 'empty' };
 
   const checked = (token: unknown): string => {
@@ -43,10 +45,10 @@ export function createTokenProvider(getToken: GetToken): TokenProvider {
   };
 
   return {
-    get: () =>
+    get: (staleAfterMs = Number.POSITIVE_INFINITY) =>
       defer(() => {
         if (state.kind === 'ready') return just(state.token);
-        if (state.kind === 'pending') return state.promise;
+        if (state.kind === 'pending' && now() - state.since <= staleAfterMs) return state.promise;
         const result = getToken();
         // A synchronous getToken stays synchronous, so virtual-time tests see no Promise.
         if (typeof result === 'string') {
@@ -55,6 +57,7 @@ export function createTokenProvider(getToken: GetToken): TokenProvider {
         }
         const pending: State = {
           kind: 'pending',
+          since: now(),
           promise: Promise.resolve(result)
             .then(checked)
             .then(
@@ -74,9 +77,6 @@ export function createTokenProvider(getToken: GetToken): TokenProvider {
     peek: () => (state.kind === 'ready' ? state.token : undefined),
     invalidate(token) {
       if (state.kind === 'ready' && state.token === token) state = { kind: 'empty' };
-    },
-    abandon() {
-      if (state.kind === 'pending') state = { kind: 'empty' };
     },
   };
 }

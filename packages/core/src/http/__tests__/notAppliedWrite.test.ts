@@ -17,13 +17,9 @@ afterEach(() => {
 // show "maybe saved, read before resending" for outcomeUnknown.
 describe('a write that was never sent is not an unknown outcome', () => {
   it('update whose getToken fails: the PATCH is not sent, and the error says so', async () => {
-    let calls = 0;
     const { client, requests } = scriptedClient(() => reply(200, spendControl(2)), {
-      getToken: () => {
-        calls++;
-        // The session expired: the token source refuses (the read that follows may succeed later).
-        return calls === 1 ? Promise.reject(new Error('session expired')) : Promise.resolve('tok_again_1234');
-      },
+      // The session expired: the token source refuses.
+      getToken: () => Promise.reject(new Error('session expired')),
     });
     const pending = client.spendControls.update('sc_1', { name: 'Renamed' }).catch((e: unknown) => e);
     await vi.runAllTimersAsync();
@@ -33,6 +29,20 @@ describe('a write that was never sent is not an unknown outcome', () => {
     expect((error as NetworkError).message).toMatch(/was not sent/);
     expect((error as NetworkError).outcomeUnknown).toBe(false);
     expect((error as NetworkError).message).not.toMatch(/may or may not have been applied/);
+  });
+
+  it('update whose getToken fails once: the PATCH goes out on the next attempt, once', async () => {
+    let calls = 0;
+    const { client, requests } = scriptedClient(() => reply(200, spendControl(2)), {
+      getToken: () => {
+        calls++;
+        return calls === 1 ? Promise.reject(new Error('session expired')) : Promise.resolve('tok_again_1234');
+      },
+    });
+    const pending = client.spendControls.update('sc_1', { name: 'Renamed' });
+    await vi.runAllTimersAsync();
+    expect((await pending).version).toBe(2);
+    expect(requests.filter((q) => q.method === 'PATCH')).toHaveLength(1);
   });
 
   it('update refused with a gateway 401 whose token refresh fails: not applied, not "unknown"', async () => {
