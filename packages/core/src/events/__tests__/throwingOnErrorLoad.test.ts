@@ -1,6 +1,5 @@
 // Regressions of review 28 (a review of this round's fixes): each case failed before its mend.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConnectionState } from '../sseConnectionOptions';
 import type * as StreamModule from '../sseStream';
 import { createFakeSse, flush } from './fakeSse';
 
@@ -26,14 +25,6 @@ async function freshGraph(load: Load) {
     await flush();
   };
   return { createSseConnection, createClientEvents, createEntityStore, settled, loads: () => loads };
-}
-
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { opened, open };
 }
 
 beforeEach(() => {
