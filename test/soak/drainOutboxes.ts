@@ -20,12 +20,12 @@ const MAX_ROUNDS = 60;
 export function rivalFor(slot: OutboxSlot, rival: Client, ledger: SoakLedger): void {
   slot.onSpell((control) => {
     const token = `R${++ledger.outbox.rivalEdits}`;
-    ledger.outbox.rivals.push(
-      persist(() => rival.spendControls.edit(control, appendToken(token))).then((result) => {
-        if (result.ok) ledger.outbox.rivalLanded++;
-        else countSurfaced(ledger, result.error);
-      }),
-    );
+    const renamed = persist(() => rival.spendControls.edit(control, appendToken(token))).then((result) => {
+      if (result.ok) ledger.outbox.rivalLanded++;
+      else countSurfaced(ledger, result.error);
+    });
+    ledger.outbox.rivals.push(renamed);
+    return renamed;
   });
 }
 

@@ -73,7 +73,7 @@ export function createOutboxSlot(
   let slowestStore = { ms: 0, what: '' };
   let faultsOn = true;
   const timers = new Set<ReturnType<typeof setTimeout>>();
-  const onSpell = new Set<(control: string) => void>();
+  const onSpell = new Set<(control: string) => Promise<unknown>>();
   // Controls whose name a lane of this client is still writing.
   const naming = new Set<string>();
   const rivalRandom = seededRandom(plan.seed ^ 0x2545f491);
@@ -176,14 +176,21 @@ export function createOutboxSlot(
     // The other writer renames a control whose name this client is still writing, picked in a stable
     // order from a stream of its own.
     const running = [...naming].sort();
+    const renames: Promise<unknown>[] = [];
     if (rival && running.length > 0) {
       const control = running[Math.floor(rivalRandom() * running.length)] as string;
-      for (const listener of onSpell) listener(control);
+      for (const listener of onSpell) renames.push(listener(control));
     }
     const timer = setTimeout(() => {
       timers.delete(timer);
-      network.goOnline();
-      notify();
+      // Back online once the other writer's rename has settled too (bounded by its client's retry
+      // bounds): under load it could land after this client's writes were sent, and the conflict
+      // the spell exists to make would not happen.
+      void Promise.allSettled(renames).then(() => {
+        if (!faultsOn) return;
+        network.goOnline();
+        notify();
+      });
     }, durationMs);
     timers.add(timer);
   }
@@ -269,8 +276,8 @@ export function createOutboxSlot(
     page: current,
     until,
     make,
-    /** Calls `listener` with the control the plan's rival renames as an offline spell begins. */
-    onSpell: (listener: (control: string) => void) => onSpell.add(listener),
+    /** Calls `listener` with the control the plan's rival renames as an offline spell begins; the spell lasts until the promise it returns settles. */
+    onSpell: (listener: (control: string) => Promise<unknown>) => onSpell.add(listener),
     /** A lane writing `control`'s name begins (true) or ends (false). */
     naming(control: string, running: boolean): void {
       if (running) naming.add(control);
