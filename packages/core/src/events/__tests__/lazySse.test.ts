@@ -162,3 +162,34 @@ describe('createSseConnection, its stream loaded on the first call', () => {
     expect(states).toEqual(['closed', 'connecting', 'closed']);
   });
 });
+
+// Regression (review 28): review 23 made a throwing onError harmless inside the stream (sseStream's `report`), but
+// the connection's own report of a failed code load calls onError bare, then `end()`. An onError
+// that throws there leaves the connection `connecting` forever (and an unhandled rejection).
+describe('a throwing onError when the stream code fails to load', () => {
+  it('still ends the connection closed', async () => {
+    const refused = new TypeError('Failed to fetch dynamically imported module');
+    const { createSseConnection, settled } = await freshGraph(async () => {
+      throw refused;
+    });
+    const sse = createFakeSse();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const connection = createSseConnection('http://127.0.0.1:1/events', {
+        fetch: sse.fetch,
+        onMessage: () => {},
+        onError: () => {
+          throw new Error('the app logger is broken');
+        },
+      });
+      await settled();
+      await flush();
+      expect(connection.state).toBe('closed');
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
