@@ -76,13 +76,11 @@ export function createAttempt(options: AttemptOptions): <T, R>(call: Call<T, R>)
       return headers.value;
     },
     secretsFor(token) {
-      // What `authorize` makes of the token (`Basic base64(id:token)`) is a credential too, with
-      // and without its scheme word.
-      const sent = (value: string) => [value, value.slice(value.indexOf(' ') + 1)];
+      // What `authorize` makes of the token (`Basic base64(id:token)`) is a credential too.
       if (secrets?.token !== token)
         secrets = {
           token,
-          value: [token, ...Object.values(authorize(token)).flatMap(sent), ...options.secrets],
+          value: [token, ...Object.values(authorize(token)).flatMap(withoutScheme), ...options.secrets],
         };
       return secrets.value;
     },
@@ -98,6 +96,9 @@ export function createAttempt(options: AttemptOptions): <T, R>(call: Call<T, R>)
     });
   };
 }
+
+/** A header value, and the same without its scheme word (`Basic …`): either may be echoed. */
+const withoutScheme = (value: string) => [value, value.slice(value.indexOf(' ') + 1)];
 
 /** What outlives one attempt of a call: whether the token was refreshed, the redacted endpoint. */
 interface CallState<T, R> {
