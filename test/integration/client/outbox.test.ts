@@ -6,11 +6,32 @@ import {
   type SpendControl,
 } from '@vstore/core';
 import { createOutbox, memoryStorage, type Outbox, OutboxStorageError } from '@vstore/core/offline';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './support';
 
 // The outbox over real HTTP against @vstore/service, through a fetch that can go offline or lose
 // answers (the request reaches the service and commits, its answer never comes back).
+
+// Node's globalThis is no EventTarget: a page's, stood in for, so that the outbox hears `online`
+// here as in a browser (review 26: without it, window_online() did nothing and the tests passed on
+// backoff alone).
+const page = new EventTarget();
+const scope = globalThis as Partial<
+  Pick<EventTarget, 'addEventListener' | 'removeEventListener' | 'dispatchEvent'>
+>;
+const hadTarget = typeof scope.dispatchEvent === 'function';
+beforeAll(() => {
+  if (hadTarget) return;
+  scope.addEventListener = page.addEventListener.bind(page);
+  scope.removeEventListener = page.removeEventListener.bind(page);
+  scope.dispatchEvent = page.dispatchEvent.bind(page);
+});
+afterAll(() => {
+  if (hadTarget) return;
+  delete scope.addEventListener;
+  delete scope.removeEventListener;
+  delete scope.dispatchEvent;
+});
 
 let harness: Harness | undefined;
 const outboxes: Outbox[] = [];
@@ -355,5 +376,6 @@ describe('the outbox over HTTP', () => {
 
 /** The page's `online` event, as a browser fires it when the network comes back. */
 function window_online() {
-  globalThis.dispatchEvent?.(new Event('online'));
+  if (typeof scope.dispatchEvent !== 'function') throw new Error('no page to fire `online` on');
+  scope.dispatchEvent(new Event('online'));
 }
