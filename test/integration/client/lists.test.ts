@@ -92,21 +92,27 @@ describe('lists over HTTP', () => {
     harness = await startHarness({ rateLimit: false });
     let hold: Promise<void> | undefined;
     let release = () => {};
+    let served = () => {};
     const client = harness.client({
       fetch: async (url, init) => {
         const response = await fetch(url, init);
         // The list page is read by the service now, but its answer reaches the client later.
-        if (String(url).includes('/spend_controls?') && hold) await hold;
+        if (String(url).includes('/spend_controls?') && hold) {
+          served();
+          await hold;
+        }
         return response;
       },
     });
     const list = observeList(client.spendControls, { account_id: 'acc_1' });
     await until(list, (r) => r.status === 'success');
     const before = list.getResult().data.find((row) => row.spend_control_id === 'sc_1');
+    const pageServed = new Promise<void>((resolve) => (served = resolve));
     hold = new Promise((resolve) => (release = resolve));
     const refetch = list.refetch();
-    // Read by the service before the edit, the page carries sc_1 at its old version.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Answered by the service before the edit (waited for, not slept on), the page carries sc_1 at
+    // its old version.
+    await pageServed;
     const edited = await client.spendControls.update('sc_1', { name: 'Edited meanwhile' });
     release();
     await refetch;
