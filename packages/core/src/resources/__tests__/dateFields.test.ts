@@ -14,6 +14,14 @@ beforeAll(() => loadEdit());
 
 const dueDate = z.iso.datetime().transform((text) => new Date(text));
 
+const invoices = defineResource({
+  type: 'invoice',
+  path: '/invoices',
+  idKey: 'invoice_id',
+  schema: z.looseObject({ invoice_id: z.string(), version: z.number().int().min(1), due: dueDate }),
+  updatable: ['due'],
+});
+
 describe('entities with Date fields (a schema that transforms)', () => {
   it('an unversioned resource takes a newer reply whose only change is a date', async () => {
     const rates = defineResource({
@@ -35,13 +43,6 @@ describe('entities with Date fields (a schema that transforms)', () => {
   });
 
   it("edit with 'abort' and baseVersion stops when another writer changed the same date field", async () => {
-    const invoices = defineResource({
-      type: 'invoice',
-      path: '/invoices',
-      idKey: 'invoice_id',
-      schema: z.looseObject({ invoice_id: z.string(), version: z.number().int().min(1), due: dueDate }),
-      updatable: ['due'],
-    });
     const versions = [
       { invoice_id: 'inv_1', version: 1, due: '2026-01-01T00:00:00Z' },
       // Someone else moved the due date meanwhile.
@@ -73,13 +74,6 @@ describe('entities with Date fields (a schema that transforms)', () => {
   });
 
   it('a recipe that returns a new object with a new date sends it (not "unchanged")', async () => {
-    const invoices = defineResource({
-      type: 'invoice',
-      path: '/invoices',
-      idKey: 'invoice_id',
-      schema: z.looseObject({ invoice_id: z.string(), version: z.number().int().min(1), due: dueDate }),
-      updatable: ['due'],
-    });
     const held = { invoice_id: 'inv_1', version: 1, due: '2026-01-01T00:00:00Z' };
     const patches: unknown[] = [];
     const { client } = scriptedClient((q) => {
