@@ -60,6 +60,21 @@ describe('readText: counting while reading', () => {
     });
     expect(await readText(new Response(body), 1000)).toBe('{"a":"€ü"}');
   });
+
+  it('replaces bad bytes as Response.text() does, across chunks and at the end', async () => {
+    // 0xFF is never UTF-8; 0xE2 0x82 opens a euro sign (E2 82 AC) that the body cuts short.
+    const parts = [[0x7b, 0x22, 0xff], [0x22, 0x3a, 0xe2], [0x82]];
+    const chunked = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const part of parts) controller.enqueue(new Uint8Array(part));
+          controller.close();
+        },
+      });
+    const expected = await new Response(chunked()).text();
+    expect(expected).toBe('{"\uFFFD":\uFFFD');
+    expect(await readText(new Response(chunked()), 1000)).toBe(expected);
+  });
 });
 
 describe('transport: maxResponseBytes', () => {
