@@ -16,8 +16,10 @@ export interface Sent {
 export interface Harness {
   service: Service;
   url: string;
-  /** Every request any client of this harness sent, with the status it got. */
+  /** Every request any client of this harness sent, with the status it got (recorded once answered). */
   sent: Sent[];
+  /** Every request any client of this harness started, as `METHOD /path?query`, recorded as it starts. */
+  issued: string[];
   client(options?: Partial<ClientOptions>): ReturnType<typeof createClient>;
   close(): Promise<void>;
 }
@@ -28,7 +30,9 @@ export async function startHarness(options: ServiceOptions = {}): Promise<Harnes
   const server = await service.listen({ port: 0, host: '127.0.0.1' });
   const started = performance.now();
   const sent: Sent[] = [];
+  const issued: string[] = [];
   const recordingFetch: typeof fetch = async (input, init) => {
+    issued.push(`${init?.method ?? 'GET'} ${String(input).slice(server.url.length)}`);
     const at = Math.round(performance.now() - started);
     const headers = new Headers(init?.headers);
     const response = await fetch(input, init);
@@ -46,6 +50,7 @@ export async function startHarness(options: ServiceOptions = {}): Promise<Harnes
     service,
     url: server.url,
     sent,
+    issued,
     client: (overrides = {}) =>
       createClient({
         baseUrl: server.url,
