@@ -7,6 +7,7 @@ import { createIdempotencyKey } from '../http/idempotency';
 import { contextOf, linkOf } from '../reads/readContext';
 import type { ResourceOps } from '../resources/resourceOps';
 import type { Task } from '../wire/task';
+import { applyLanded } from './applyLanded';
 import { EntryList } from './entryList';
 import type { Outbox, OutboxOptions, OutboxResource } from './outbox';
 import { createOutboxChannel } from './outboxChannel';
@@ -15,6 +16,7 @@ import { createOutboxOverlay } from './outboxOverlay';
 import { outboxRecords } from './outboxRecords';
 import { OutboxSender } from './outboxSender';
 import type { SendContext } from './sendEntry';
+import { storedCopy } from './storedCopy';
 
 interface Settler {
   resolve(value: unknown): void;
@@ -91,6 +93,7 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
           sender.cancel(id, outcome);
           list.remove(id);
         }
+        if (ok) applyLanded(ctx, list.find(id), outcome);
         settle(id, outcome, ok);
       },
     },
@@ -153,8 +156,16 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
    */
   async function reload(leadTaken = false): Promise<void> {
     if (closed) return;
-    const stored = await records.readAll().catch(() => undefined);
-    if (!stored || closed) return;
+    const touched = new Set<string>();
+    const read = await records.readAll(touched).catch(() => undefined);
+    if (!read || closed) return;
+    // What this tab stored or dropped while storage was being read, it knows better than the read: an
+    // entry made meanwhile stays, one that landed meanwhile does not come back.
+    const stored = read.filter((entry) => !touched.has(entry.id));
+    for (const entryId of touched) {
+      const mine = list.find(entryId);
+      if (mine) stored.push(mine);
+    }
     if (leadTaken) sender.restored(stored);
     list.publish(
       stored.map((entry) => (sender.isSending(entry.id) ? { ...entry, status: 'sending' as const } : entry)),
@@ -211,8 +222,10 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
    * Stores `entry` before anything is sent, then sends; the promise follows the entry to its end. A
    * write made before `close` is still stored (close waits for it), and the next outbox sends it.
    */
-  async function enqueue<T>(entry: OutboxEntry): Promise<T> {
+  async function enqueue<T>(make: () => OutboxEntry): Promise<T> {
     if (closed) throw abortError('The outbox is closed');
+    // Made here, so what cannot be stored (see `storedCopy`) rejects the write instead of throwing.
+    const entry = make();
     storing.add(entry);
     const saved = (async () => {
       await ready;
@@ -269,12 +282,12 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
     subscribe: (listener) => list.subscribe(listener),
     create<T extends object>(resource: OutboxResource<T>, input: unknown) {
       const type = know(resource);
-      return enqueue<T>(
+      return enqueue<T>(() =>
         Object.freeze({
           id: createIdempotencyKey(),
           kind: 'create',
           type,
-          input,
+          input: storedCopy(input, 'input'),
           idempotencyKey: createIdempotencyKey(),
           status: 'pending',
           madeAt: list.made(),
@@ -297,13 +310,13 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
       for (const earlier of storing)
         if (shown && earlier.kind === 'update' && earlier.type === type && earlier.entityId === id)
           shown = { ...shown, ...earlier.patch };
-      return enqueue<T>(
+      return enqueue<T>(() =>
         Object.freeze({
           id: createIdempotencyKey(),
           kind: 'update',
           type,
           entityId: id,
-          patch: { ...patch },
+          patch: storedCopy(patch, 'patch') as Record<string, unknown>,
           baseVersion: held?.version,
           base: shown ? { ...shown } : undefined,
           status: 'pending',
@@ -313,7 +326,7 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
     },
     delete(resource, id) {
       const type = know(resource);
-      return enqueue<void>(
+      return enqueue<void>(() =>
         Object.freeze({
           id: createIdempotencyKey(),
           kind: 'delete',
@@ -365,6 +378,7 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
           false,
         );
       await ready.catch(() => {});
+      await options.storage.close?.().catch(() => {});
     },
   };
 }

@@ -81,6 +81,10 @@ export function fromStored(value: unknown): OutboxEntry | undefined {
   if (!Number.isSafeInteger(stored.madeAt) || (stored.madeAt as number) < 0) return undefined;
   if (stored.kind !== 'create' && stored.kind !== 'update' && stored.kind !== 'delete') return undefined;
   if (stored.kind !== 'create' && typeof stored.entityId !== 'string') return undefined;
+  // A create goes only with the key it was stored with: with a new key per send, a send whose answer
+  // was lost would create it twice.
+  if (stored.kind === 'create' && !(typeof stored.idempotencyKey === 'string' && stored.idempotencyKey))
+    return undefined;
   if (stored.status !== undefined && !STATUSES.includes(stored.status)) return undefined;
   const { error, ...rest } = stored as StoredEntry;
   // A write in flight when the page went away may or may not have landed: it is sent again as pending,

@@ -1,4 +1,5 @@
 import type { SchedulerLike, Subscription } from 'rxjs';
+import { RateLimitError } from '../errors/apiError';
 import type { EntryList } from './entryList';
 import { laneOf, type OutboxEntry } from './outboxEntry';
 import type { OutboxOverlay } from './outboxOverlay';
@@ -42,6 +43,8 @@ export class OutboxSender {
   // Sends in flight, each with what aborts it when the outbox closes.
   private readonly inFlight = new Map<string, AbortController>();
   private readonly retryAt = new Map<string, number>();
+  // Until when the service asked an entry to wait (a Retry-After): coming back online does not cut it short.
+  private readonly asked = new Map<string, number>();
   private readonly failures = new Map<string, number>();
   // Lanes held while an entry of theirs is being deleted: a delete that fails puts the entry back,
   // and what was made after it must not have gone first.
@@ -65,7 +68,8 @@ export class OutboxSender {
 
   /** Back online: whatever waits out a backoff goes now. */
   online(): void {
-    this.retryAt.clear();
+    const now = this.host.scheduler.now();
+    for (const id of this.retryAt.keys()) if (!((this.asked.get(id) ?? 0) > now)) this.retryAt.delete(id);
     this.pump();
   }
 
@@ -182,6 +186,7 @@ export class OutboxSender {
       case 'landed': {
         this.failures.delete(entry.id);
         this.retryAt.delete(entry.id);
+        this.asked.delete(entry.id);
         host.overlay.landed(entry.id, outcome.entity);
         list.remove(entry.id);
         host.settle(entry.id, entry.kind === 'delete' ? undefined : outcome.entity, true);
@@ -211,8 +216,13 @@ export class OutboxSender {
     const { baseDelayMs, maxDelayMs } = this.timing;
     const n = (this.failures.get(entry.id) ?? 0) + 1;
     this.failures.set(entry.id, n);
-    const wait = fullJitter(Math.min(maxDelayMs, baseDelayMs * 2 ** (n - 1)), () => this.host.random());
-    this.retryAt.set(entry.id, this.host.scheduler.now() + wait);
+    const backoff = fullJitter(Math.min(maxDelayMs, baseDelayMs * 2 ** (n - 1)), () => this.host.random());
+    // A Retry-After past the client's cap ends the call at once: the entry still waits at least as long
+    // as the service asked (spec, Limits), and longer if its backoff says so.
+    const asked = error instanceof RateLimitError ? (error.retryAfterMs ?? 0) : 0;
+    const now = this.host.scheduler.now();
+    if (asked > 0) this.asked.set(entry.id, now + asked);
+    this.retryAt.set(entry.id, now + Math.max(backoff, asked));
     this.host.list.replace({
       ...entry,
       status: 'pending',

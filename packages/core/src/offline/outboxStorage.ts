@@ -8,6 +8,11 @@ export interface OutboxStorage {
   set(key: string, value: unknown): Promise<void>;
   delete(key: string): Promise<void>;
   keys(): Promise<string[]>;
+  /**
+   * Lets go of what the storage holds open (a database connection); the next call opens it again.
+   * The outbox's `close()` and `persistStore`'s stop call it.
+   */
+  close?(): Promise<void>;
 }
 
 /**

@@ -78,7 +78,10 @@ export async function persistStore(client: Client, options: PersistOptions): Pro
     throw new OutboxStorageError('read', error);
   }
   if (saved !== undefined) {
-    if (!isSaved(saved) || saved.buster !== buster || Date.now() - saved.savedAt > maxAgeMs) {
+    // An age is read only from a time that has passed: a NaN or future savedAt (a clock that was wrong)
+    // would otherwise never grow old, and each restore would save it again as new.
+    const age = isSaved(saved) ? Date.now() - saved.savedAt : Number.NaN;
+    if (!isSaved(saved) || saved.buster !== buster || !(age >= 0 && age <= maxAgeMs)) {
       await storage.delete(key).catch(() => {});
     } else {
       const dropped = restore(saved);
@@ -137,5 +140,7 @@ export async function persistStore(client: Client, options: PersistOptions): Pro
   return async () => {
     changes.unsubscribe();
     if (due) await save();
+    // What the storage holds open (a database connection) goes too: a logout's deletion waits for it.
+    await storage.close?.().catch(() => {});
   };
 }
