@@ -2,6 +2,7 @@ import type { ReadCache } from '../reads/readCache';
 import type { ReadEntry } from '../reads/readEntry';
 import type { ReadState } from '../reads/readState';
 import { ListenerList } from '../store/listenerList';
+import { reportUnhandled } from '../store/reportUnhandled';
 
 /**
  * The wiring every observer of one read key shares. The result is derived from the entry's state
@@ -23,6 +24,10 @@ export class EntryObserver<R> {
   private release: (() => void) | undefined;
   private offEntry: (() => void) | undefined;
   private detach: (() => void) | undefined;
+  // While the first subscription sets up: what a listener threw (told of the read it starts), kept
+  // until the setup is whole, so a throw cannot leave it half made and its unsubscribe never handed out.
+  private attaching = false;
+  private thrown: unknown[] | undefined;
 
   /**
    * `deriveWith` and `attachWith` serve an observer made once per view (a history, a list, a task);
@@ -63,7 +68,15 @@ export class EntryObserver<R> {
       this.attached = entry;
       this.release = entry.retain();
       this.offEntry = entry.subscribe(this.changed);
-      this.detach = this.attach(entry);
+      this.attaching = true;
+      try {
+        this.detach = this.attach(entry);
+      } finally {
+        this.attaching = false;
+      }
+      const thrown = this.thrown;
+      this.thrown = undefined;
+      if (thrown) reportUnhandled(new AggregateError(thrown, 'observer listeners threw'));
     }
     return () => {
       if (this.listeners.delete(listener) && this.listeners.size === 0) this.leave();
@@ -76,7 +89,12 @@ export class EntryObserver<R> {
     const next = this.getResult();
     if (next === this.seen) return;
     this.seen = next;
-    this.listeners.notify('observer listeners threw');
+    if (!this.attaching) return this.listeners.notify('observer listeners threw');
+    try {
+      this.listeners.notify('observer listeners threw');
+    } catch (error) {
+      (this.thrown ??= []).push(...(error instanceof AggregateError ? error.errors : [error]));
+    }
   };
 
   /** The entry's state (the attached entry's while subscribed), if there is an entry. */

@@ -60,49 +60,64 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
       data = next.length ? next : EMPTY;
   };
 
-  /** A write to `id` (or a change of its pending view): true when the rows changed. */
-  const written = (
-    id: string,
-    previous: object | undefined,
+  /**
+   * One round of writes (each id with what the store held before the round; undefined for a change of
+   * its pending view): true when the rows changed. Rows replaced in place share one copy of the array.
+   */
+  const settle = (
+    writes: ReadonlyMap<string, object | undefined>,
     entry: ReadEntry,
     refetch: (id: string) => void,
-  ) => {
-    const { state } = entry;
-    const at = index.get(id);
-    const entity = fits(id);
-    if (at !== undefined) {
-      if (entity === data[at]) return false;
-      if (entity === undefined) derive(state);
-      else {
-        const next = data.slice();
-        next[at] = entity;
-        data = next;
+  ): boolean => {
+    let draft: T[] | undefined;
+    let rowsChanged = false;
+    const rederive = () => {
+      if (draft) data = draft;
+      draft = undefined;
+      derive(entry.state);
+      rowsChanged = true;
+    };
+    for (const [id, previous] of writes) {
+      const { state } = entry;
+      const at = index.get(id);
+      const entity = fits(id);
+      if (at !== undefined) {
+        if (entity === (draft ?? data)[at]) continue;
+        if (entity === undefined) rederive();
+        else {
+          draft ??= data.slice();
+          draft[at] = entity;
+          rowsChanged = true;
+        }
+        continue;
       }
-      return true;
+      if (entity === undefined) continue;
+      if (known.has(id)) {
+        // Back in its old place at once; the service may have moved it since, so the pages are read again.
+        rederive();
+        refetch(id);
+        continue;
+      }
+      // An entity the store held, which did not match and now does: only the service knows its place,
+      // so the pages are read again (after a read in flight, which may predate the change).
+      if (previous !== undefined && !matchesParams(previous, params)) refetch(id);
+      else if (ctx.reads.wasCreated(type, id)) {
+        // A new entity comes last. The list's read state records the join, and the rows follow from
+        // it: shown at the end once no next page is left, else brought by its page. Joined even while
+        // a read is in flight (the first page included), which its reply may predate.
+        entry.dispatch({ type: 'joined', id });
+      } else {
+        // It matches but is on no loaded page. Lists are in creation order, so a version 1 (made just
+        // now, by another client) comes last, on a page still to read if there is one. Any other's
+        // place is for the service to say, and may lie before the cursor, where no later page brings
+        // it: the pages are read again. So are they after a read in flight (the first page's too),
+        // whose reply may predate the change.
+        const madeNow = (entity as { version?: unknown }).version === 1;
+        if (entry.isFetching || (state.pages && (state.nextCursor === undefined || !madeNow))) refetch(id);
+      }
     }
-    if (entity === undefined) return false;
-    if (known.has(id)) {
-      // Back in its old place at once; the service may have moved it since, so the pages are read again.
-      derive(state);
-      refetch(id);
-      return true;
-    }
-    // An entity the store held, which did not match and now does: only the service knows its place,
-    // so the pages are read again (after a read in flight, which may predate the change).
-    if (previous !== undefined && !matchesParams(previous, params)) {
-      refetch(id);
-      return false;
-    }
-    if (ctx.reads.wasCreated(type, id)) {
-      // A new entity comes last. The list's read state records the join, and the rows follow from
-      // it: shown at the end once no next page is left, else brought by its page. Joined even while
-      // a read is in flight (the first page included), which its reply may predate.
-      entry.dispatch({ type: 'joined', id });
-      return false;
-    }
-    // It matches but is on no loaded page, and the list has no more: the pages are read again.
-    if (state.pages && state.nextCursor === undefined) refetch(id);
-    return false;
+    if (draft) data = draft;
+    return rowsChanged;
   };
 
   return {
@@ -113,18 +128,29 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
     follow(entry, changed, refetch) {
       live = true;
       derive(entry.state);
-      const onWrite = (id: string, previous: object | undefined) => {
-        if (written(id, previous, entry, refetch)) changed();
+      // Writes are noted as they happen and acted on once the store tells the type's listeners: after
+      // each write, or once at the end of a batch (a page landing, a hydrate), with the batch whole.
+      const writes = new Map<string, object | undefined>();
+      const round = () => {
+        if (writes.size === 0) return;
+        const these = new Map(writes);
+        writes.clear();
+        if (settle(these, entry, refetch)) changed();
       };
       const subscription = store.accepted.subscribe((change: StoreChange) => {
-        if (change.type === type && !change.historical) onWrite(change.id, change.previous);
+        if (change.type === type && !change.historical && !writes.has(change.id))
+          writes.set(change.id, change.previous);
       });
+      const offType = store.subscribeType(type, round);
       const offView = view.onChange((changedType, id) => {
-        if (changedType === type) onWrite(id, undefined);
+        if (changedType !== type) return;
+        if (!writes.has(id)) writes.set(id, undefined);
+        round();
       });
       return () => {
         live = false;
         subscription.unsubscribe();
+        offType();
         offView();
       };
     },

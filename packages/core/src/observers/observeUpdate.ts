@@ -5,6 +5,7 @@ import type { ResourceClient } from '../reads/resourceClient';
 import { type EditOptions, recipePatch } from '../resources/editResource';
 import type { ResourcePatch } from '../resources/resourceOps';
 import { ListenerList } from '../store/listenerList';
+import { reportUnhandled } from '../store/reportUnhandled';
 
 /**
  * Status of the last write of an update observer: `idle` before any, then `pending`, `success` or `error`.
@@ -87,7 +88,13 @@ export function observeUpdate<T extends object, TUpdateKey extends string>(
       if (call !== calls) return data;
       if (result.status === status && result.error === error && result.data === data) return data;
       result = Object.freeze({ status, error: error as VStoreError | Error | undefined, data });
-      listeners.notify('observer listeners threw');
+      try {
+        listeners.notify('observer listeners threw');
+      } catch (thrown) {
+        // `mutate` and `edit` never reject (and `pending` is told before the write starts): a listener
+        // that throws is reported, and neither stops the write nor turns its outcome into a rejection.
+        reportUnhandled(thrown);
+      }
       return data;
     };
     settle('pending');

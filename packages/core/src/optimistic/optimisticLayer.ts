@@ -233,7 +233,7 @@ export function createOptimisticLayer(store: EntityStore): OptimisticLayer {
         for (const { change } of state.changes) {
           if (typeof change === 'function') {
             if (withImmer) change(draft as Draft<object>);
-          } else Object.assign(draft, change);
+          } else layOver(draft, change as Record<string, unknown>);
         }
         // The view must never pass for a confirmed state it is not: its version stays the confirmed one.
         if ('version' in base) draft.version = (base as { version: unknown }).version;
@@ -280,6 +280,16 @@ export function createOptimisticLayer(store: EntityStore): OptimisticLayer {
 }
 
 /** Partials without immer: a frozen shallow copy, or `base` itself when nothing differs (as immer does). */
+/**
+ * A partial's fields over the draft, without the keys the store drops everywhere: `Object.assign` of
+ * a partial parsed from JSON would turn its own `__proto__` into a prototype swap (which an immer draft
+ * refuses, so every read of the view would throw).
+ */
+function layOver(draft: Record<string, unknown>, partial: Record<string, unknown>): void {
+  for (const key of Object.keys(partial))
+    if (key !== '__proto__' && key !== 'constructor' && key !== 'prototype') draft[key] = partial[key];
+}
+
 function mergeOver(base: object, lay: (draft: Record<string, unknown>) => void): object {
   const draft: Record<string, unknown> = { ...base };
   lay(draft);

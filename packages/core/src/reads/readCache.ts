@@ -1,4 +1,5 @@
 import type { ReadLedger } from '../resources/resourceContext';
+import { callEach } from '../store/callEach';
 import { entityKey } from '../store/entityKey';
 import { type EntryHost, ReadEntry } from './readEntry';
 import { readKey } from './readKey';
@@ -70,7 +71,11 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   const host: EntryHost = {
     now,
     dispatched(entry, action) {
-      for (const watcher of watchers) watcher(entry, action);
+      if (watchers.size === 0) return undefined;
+      return callEach(
+        Array.from(watchers, (watcher) => () => watcher(entry, action)),
+        undefined,
+      );
     },
     changed(entry) {
       // Counted here rather than per action, so every way a flight ends is counted once.

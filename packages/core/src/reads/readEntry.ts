@@ -1,6 +1,7 @@
 import { type Observable, type Subscription, throwError } from 'rxjs';
 import type { VStoreError } from '../errors/vstoreError';
 import { methodObserver } from '../http/methodObserver';
+import { throwCollected } from '../store/callEach';
 import { ListenerList } from '../store/listenerList';
 import { IDLE_STATE, type ReadAction, type ReadState, readReducer } from './readState';
 
@@ -10,7 +11,8 @@ export interface EntryHost {
   /** The entry's flight, readers or listeners changed: the cache files it as busy or idle. */
   changed(entry: ReadEntry): void;
   /** The entry's state changed by `action` (for tools that watch every read). */
-  dispatched(entry: ReadEntry, action: ReadAction): void;
+  /** Tells the cache's watchers (devtools), each isolated: returns what they threw, to throw after the listeners heard. */
+  dispatched(entry: ReadEntry, action: ReadAction): unknown[] | undefined;
 }
 
 /**
@@ -113,8 +115,13 @@ export class ReadEntry {
     const next = readReducer(this.state, action);
     if (next === this.state) return;
     this.state = next;
-    this.host.dispatched(this, action);
-    if (action.type !== 'confirmed') this.notify();
+    // Watchers first, so a log of actions keeps their order; what one throws waits for the listeners.
+    const errors = this.host.dispatched(this, action);
+    try {
+      if (action.type !== 'confirmed') this.notify();
+    } finally {
+      throwCollected(errors, 'read watchers threw');
+    }
   }
 
   /**

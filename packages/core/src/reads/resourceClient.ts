@@ -118,8 +118,8 @@ export function createResourceClient<TEntity extends object, TUpdateKey extends 
   checkSameType(ctx.definitions.get(def.type), def as unknown as ResourceDefinition);
   const ops = createResourceOps(def, ctx);
   ctx.definitions.set(def.type, def as unknown as ResourceDefinition);
-  const read = <T>(plan: ReadPlan<T>, signal: AbortSignal | undefined) =>
-    ctx.reads.entry(plan.key).fetch(plan.start, plan.done, { signal });
+  const read = <T>(plan: ReadPlan<T>, signal: AbortSignal | undefined, nextPage = false) =>
+    ctx.reads.entry(plan.key).fetch(plan.start, plan.done, { signal, nextPage });
   const held = (id: string) => () => ctx.store.get<TEntity>(def.type, id);
   /** The store's copy when the service confirmed it within `maxAgeMs`: what a read would not ask again for. */
   const fresh = (id: string, maxAgeMs = ctx.maxAgeMs): TEntity | undefined => {
@@ -164,15 +164,17 @@ export function createResourceClient<TEntity extends object, TUpdateKey extends 
         // another page (a refetch reads from the first) or of another size, and joining it would
         // answer with that.
         const own = !state?.isFetching && limit === (state?.pageSize ?? limit);
+        const next = own && cursor !== undefined && cursor === state?.nextCursor;
         const plan = !own
           ? undefined
           : cursor === undefined && !state?.pages
             ? plans.first()
-            : cursor !== undefined && cursor === state?.nextCursor
+            : next
               ? plans.next(cursor)
               : undefined;
         if (!plan) return toPromise(ops.list$(params, { cursor, limit, timeoutMs }), signal);
-        return read(plan, signal).then((pages) => pages[0] as ListPage<TEntity>);
+        // The page after the last is a next page to the list's observers, as `fetchNextPage`'s is.
+        return read(plan, signal, next).then((pages) => pages[0] as ListPage<TEntity>);
       },
       create: (input, { signal, ...options } = {}) => toPromise(ops.create$(input, options), signal),
       update: (id, patch, { signal, ...options } = {}) =>

@@ -63,7 +63,10 @@ export function unmatchedParam(entity: object, params: ListParams): string | und
 export function paramsKey(params: ListParams | undefined): string {
   if (!params) return '';
   const fields = Object.keys(params).sort();
-  return fields
-    .map((field) => `${encodeURIComponent(field)}=${encodeURIComponent(String(params[field]))}`)
-    .join('&');
+  return fields.map((field) => `${encoded(field)}=${encoded(String(params[field]))}`).join('&');
 }
+
+// A surrogate without its pair (a search cut in the middle of an emoji) is sent as U+FFFD, as
+// URLSearchParams does; `encodeURIComponent` would throw a URIError for it instead.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const encoded = (text: string) => encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'));

@@ -4,6 +4,7 @@ import type { ShapeIssue } from '../errors/apiError';
 import { InvalidUpdateError } from '../errors/invalidUpdateError';
 import { createIdempotencyKey } from '../http/idempotency';
 import { just } from '../http/just';
+import { arrivalOrder } from '../store/arrivalOrder';
 import { sameContent } from '../store/sameContent';
 import type { ResourceDefinition } from './defineResource';
 import { type ListParams, listQuery, unmatchedParam } from './listParams';
@@ -77,7 +78,7 @@ export function createResourceOps<TEntity extends object, TUpdateKey extends str
   const byStart = !def.versioned && def.order === undefined;
   if (def.order) store.setOrder(type, def.order);
   // The same content again is a duplicate, which notifies nobody; anything else this gate admitted is newer.
-  else if (byStart) store.setOrder(type, (incoming, held) => (sameContent(incoming, held) ? 0 : 1));
+  else if (byStart) store.setOrder(type, arrivalOrder);
 
   const held = (id: string) => store.get<TEntity>(type, id);
   /**

@@ -2,6 +2,7 @@ import type { Client } from '../client/createClient';
 import { contextOf, type ReadContext } from '../reads/readContext';
 import { readKey } from '../reads/readKey';
 import type { ReadState } from '../reads/readState';
+import { matchesParams } from '../resources/listParams';
 import { entityKey } from '../store/entityKey';
 import { freezeEntity } from '../store/freeze';
 import type { Entity, StoreSnapshot, Versioned } from '../store/types';
@@ -33,6 +34,9 @@ import { type CheckedRead, type CheckedSnapshot, readClientSnapshot } from './re
 export function hydrate(client: Client, input: unknown): void {
   const ctx = contextOf(client);
   const snapshot = checked(ctx, readClientSnapshot(input));
+  // What the store held before: only those can differ from the snapshot once it is in (at a page's
+  // start, nothing, so this costs nothing there).
+  const before = snapshot.reads.some((read) => read.read === 'list') ? ctx.store.dehydrate().entities : [];
   try {
     ctx.store.hydrate(snapshot.store);
   } catch (error) {
@@ -43,7 +47,7 @@ export function hydrate(client: Client, input: unknown): void {
   }
   const given = new Map<string, Entity>();
   for (const [type, id, entity] of snapshot.store.entities) given.set(entityKey(type, id), entity);
-  for (const read of snapshot.reads) restore(ctx, read, given);
+  for (const read of snapshot.reads) restore(ctx, read, given, before);
 }
 
 /** The snapshot with every entity checked, and replaced by what its schema made of it. */
@@ -79,7 +83,12 @@ function checked({ definitions }: ReadContext, snapshot: CheckedSnapshot): Check
 }
 
 /** One read's record, as its entry's `restored` action: only what is newer than the client's own. */
-function restore(ctx: ReadContext, read: CheckedRead, given: ReadonlyMap<string, Entity>): void {
+function restore(
+  ctx: ReadContext,
+  read: CheckedRead,
+  given: ReadonlyMap<string, Entity>,
+  before: readonly (readonly [string, string, Entity])[],
+): void {
   const { store, reads } = ctx;
   // Times come from the server's clock; one ahead of this one must not make anything fresh for longer.
   const now = reads.now();
@@ -87,7 +96,10 @@ function restore(ctx: ReadContext, read: CheckedRead, given: ReadonlyMap<string,
   const state: { -readonly [K in keyof ReadState]?: ReadState[K] } = {};
   if (read.confirmedAt !== undefined) {
     const vouches =
-      read.read !== 0 || sameState(store.get(read.type, read.id), given.get(entityKey(read.type, read.id)));
+      read.read === 'list'
+        ? listVouched(ctx, read, given, before)
+        : read.read !== 0 ||
+          sameState(store.get(read.type, read.id), given.get(entityKey(read.type, read.id)));
     if (vouches) state.confirmedAt = Math.min(read.confirmedAt, now);
   }
   state.settledAt = notLater(read.settledAt);
@@ -122,4 +134,27 @@ function resultOf({ store }: ReadContext, read: CheckedRead): unknown {
     return store.getVersion(read.type, read.id, version) ?? freezeEntity(entity);
   };
   return read.read === 'history' ? (read.result as object[]).map(keep) : keep(read.result as object);
+}
+
+/**
+ * Whether a list's confirmation still holds in this store: each paged entity is held as the snapshot
+ * has it, and no entity the store held before (newer than the snapshot, so not replaced by it) matches
+ * the list without being on it. Else the list is read at mount, as a live list would read it again.
+ */
+function listVouched(
+  { store }: ReadContext,
+  read: CheckedRead,
+  given: ReadonlyMap<string, Entity>,
+  before: readonly (readonly [string, string, Entity])[],
+): boolean {
+  const listed = new Set([...(read.pages ?? []).flat(), ...(read.joined ?? [])]);
+  for (const id of listed)
+    if (!sameState(store.get(read.type, id), given.get(entityKey(read.type, id)))) return false;
+  const params = Object.fromEntries(new URLSearchParams(read.id));
+  for (const [type, id] of before) {
+    if (type !== read.type || listed.has(id)) continue;
+    const held = store.get(type, id);
+    if (held && matchesParams(held, params)) return false;
+  }
+  return true;
 }

@@ -1,4 +1,5 @@
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../wire/depth';
+import { arrivalOrder } from './arrivalOrder';
 import { callEach, throwCollected } from './callEach';
 import { freezeEntity } from './freeze';
 import { findVersion, type HistoryCache, putVersion } from './historyCache';
@@ -29,6 +30,8 @@ interface Table {
   /** Custom ordering; undefined means ordered by `version`. */
   order: EntityOrder | undefined;
   readonly listeners: Map<string, Set<Listener>>;
+  /** Told once per notification round in which any key of the type changed (`subscribeType`). */
+  readonly typeListeners: Set<Listener>;
   readonly history: HistoryCache;
 }
 
@@ -48,6 +51,11 @@ function checkedVersion(type: string, id: string, entity: unknown): number {
 export function createEntityStore(options: EntityStoreOptions = {}): EntityStore {
   // 0 or less keeps no history: the cache refuses every version once it holds `historySize` of them.
   const historySize = options.historySize ?? 20;
+  // NaN (an unset setting read with Number()) would fail every bound check and keep every version.
+  if (!Number.isInteger(historySize))
+    throw new TypeError(
+      `historySize must be a whole number (0 keeps no history), got ${String(historySize)}`,
+    );
   const keepSuperseded = options.keepSuperseded ?? false;
   const orders = new Map<string, EntityOrder>([
     ...Object.entries(BUILT_IN_ORDERS),
@@ -74,6 +82,7 @@ export function createEntityStore(options: EntityStoreOptions = {}): EntityStore
         entities: new Map(),
         order: orders.get(type),
         listeners: new Map(),
+        typeListeners: new Set(),
         history: new Map(),
       };
       tables.set(type, found);
@@ -117,8 +126,11 @@ export function createEntityStore(options: EntityStoreOptions = {}): EntityStore
 
   function notify(found: Table, id: string): void {
     const listeners = found.listeners.get(id);
-    if (listeners === undefined) return;
-    pending.add(listeners);
+    const forType = found.typeListeners.size > 0;
+    if (listeners === undefined && !forType) return;
+    if (listeners) pending.add(listeners);
+    // One Set for the type: queued once however many of its keys a batch changed.
+    if (forType) pending.add(found.typeListeners);
     if (batchDepth === 0) flush();
   }
 
@@ -131,7 +143,9 @@ export function createEntityStore(options: EntityStoreOptions = {}): EntityStore
     const known = errors?.length ?? 0;
     for (const listeners of pending) {
       pending.delete(listeners);
-      errors = callEach(listeners, undefined, errors);
+      // A copy: on the live Set, one that joins while it is told would be told of this change too, and
+      // one that leaves and joins again (a new key followed) would go to the end and loop for ever.
+      errors = callEach(Array.from(listeners), undefined, errors);
     }
     throwCollected(errors, 'store listeners threw', known);
   }
@@ -151,7 +165,9 @@ export function createEntityStore(options: EntityStoreOptions = {}): EntityStore
             ? NaN
             : order === undefined
               ? version - (held as Versioned).version
-              : order(entity as Entity, held);
+              : order === arrivalOrder && (origin === 'persisted' || origin === 'hydrate')
+                ? -1
+                : order(entity as Entity, held);
       if (newer > 0) {
         const stored = freezeEntity(entity as Entity);
         found.entities.set(id, stored);
@@ -218,6 +234,14 @@ export function createEntityStore(options: EntityStoreOptions = {}): EntityStore
       return () => {
         forKey.delete(listener);
         if (forKey.size === 0 && listeners.get(id) === forKey) listeners.delete(id);
+      };
+    },
+
+    subscribeType(type, listener) {
+      const { typeListeners } = table(type);
+      typeListeners.add(listener);
+      return () => {
+        typeListeners.delete(listener);
       };
     },
 

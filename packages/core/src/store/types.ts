@@ -121,6 +121,13 @@ export interface EntityStore {
    * as one defined with `versioned: false`).
    */
   setOrder(type: string, order: EntityOrder): void;
+  /**
+   * Calls `listener` once per notification round in which any entity of `type` changed (applied or
+   * removed): after each such write outside a batch, once at the end of a batch, with the key
+   * listeners. Which keys changed is for the listener to find (`accepted` tells them as they happen).
+   * Returns the unsubscribe.
+   */
+  subscribeType(type: string, listener: () => void): () => void;
   /** Runs `fn`, notifying each changed key once at the end (nested batches flush at the outermost). */
   batch<T>(fn: () => T): T;
   /** Every write, accepted or refused, as it happens (the devtools timeline). */

@@ -309,7 +309,6 @@ describe('the outbox keeps what it was given', () => {
 
   it('never sends a restored create without its stored Idempotency-Key (a record that lacks one)', async () => {
     const svc = service();
-    const client = clientOf(svc);
     const storage = memoryStorage();
     // A stored create whose key is missing (damaged record, or another build of the app).
     await storage.set('outbox:c1', {
