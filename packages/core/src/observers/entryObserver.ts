@@ -89,11 +89,11 @@ export class EntryObserver<R> {
     const next = this.getResult();
     if (next === this.seen) return;
     this.seen = next;
-    if (!this.attaching) return this.listeners.notify('observer listeners threw');
     try {
       this.listeners.notify('observer listeners threw');
     } catch (error) {
-      (this.thrown ??= []).push(...(error instanceof AggregateError ? error.errors : [error]));
+      if (!this.attaching) throw error;
+      this.thrown = [...(this.thrown ?? []), ...(error instanceof AggregateError ? error.errors : [error])];
     }
   };
 

@@ -5,7 +5,6 @@ import { InvalidUpdateError } from '../errors/invalidUpdateError';
 import { createIdempotencyKey } from '../http/idempotency';
 import { just } from '../http/just';
 import { arrivalOrder } from '../store/arrivalOrder';
-import { sameContent } from '../store/sameContent';
 import type { ResourceDefinition } from './defineResource';
 import { type ListParams, listQuery, unmatchedParam } from './listParams';
 import type { ResourceContext } from './resourceContext';
