@@ -3,6 +3,7 @@ import type { ReadEntry } from '../reads/readEntry';
 import type { ReadState } from '../reads/readState';
 import { type ListParams, matchesParams } from '../resources/listParams';
 import type { StoreChange } from '../store/types';
+import { listWriteLog } from './listWriteLog';
 
 const EMPTY: readonly never[] = Object.freeze([]);
 
@@ -15,7 +16,7 @@ export interface ListRows<T> {
    * the returned function is called. `changed` hears of new rows; `refetch` is asked to read the
    * loaded pages again when only the service knows where the entity `id` goes.
    */
-  follow(entry: ReadEntry, changed: () => void, refetch: (id: string) => void): () => void;
+  follow(entry: ReadEntry, changed: () => void, refetch: (id: string | undefined) => void): () => void;
 }
 
 /**
@@ -67,7 +68,7 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
   const settle = (
     writes: ReadonlyMap<string, object | undefined>,
     entry: ReadEntry,
-    refetch: (id: string) => void,
+    refetch: (id: string | undefined) => void,
   ): boolean => {
     let draft: T[] | undefined;
     let rowsChanged = false;
@@ -128,6 +129,11 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
     follow(entry, changed, refetch) {
       live = true;
       derive(entry.state);
+      // What the list missed while nobody followed it, caught up on first (see `listWriteLog`).
+      const log = listWriteLog(ctx);
+      const missed = log.follow(entry, type);
+      if (missed === 'lost') refetch(undefined);
+      else if (missed && settle(missed, entry, refetch)) changed();
       // Writes are noted as they happen and acted on once the store tells the type's listeners: after
       // each write, or once at the end of a batch (a page landing, a hydrate), with the batch whole.
       const writes = new Map<string, object | undefined>();
@@ -149,6 +155,7 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
       });
       return () => {
         live = false;
+        log.leave(entry);
         subscription.unsubscribe();
         offType();
         offView();

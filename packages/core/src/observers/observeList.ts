@@ -131,8 +131,9 @@ export function observeList<T extends object>(
       // Asked while a read is in flight, the pages are read again once it ends, as it may predate the
       // write; unless its pages hold every entity that asked (its own reply's rows ask as they land).
       const again = new Set<string>();
-      const refetch = (id: string) => {
-        if (entry.isFetching) again.add(id);
+      const refetch = (id: string | undefined) => {
+        // Without an id (the list missed more writes than are kept) nothing can be placed: read again.
+        if (entry.isFetching) again.add(id ?? '');
         else runWhole(entry);
       };
       const unfollow = rows.follow(entry, changed, refetch);
