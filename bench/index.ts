@@ -1,5 +1,6 @@
 // `pnpm bench [filter]`: every suite, each reported as ratios to baselines measured in the same run.
 // A full run (no filter) also writes bench/RESULTS.md. Add a suite by adding one line to `suites`.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -26,6 +27,23 @@ const version = (dir: string) => {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : 'n/a';
 };
 
+/** The commit measured, and whether the tree had changes on top of it. */
+function commit(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'packages', 'bench'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    return dirty.trim() ? `${head} with uncommitted changes` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
 /** Suites that give no ratios are read against their first row (their baseline). */
 function withRatios(rows: BenchRow[]): BenchRow[] {
   if (rows.some((row) => row.ratio !== undefined)) return rows;
@@ -51,7 +69,7 @@ function markdown(results: SuiteResult[], seconds: number): string {
     '',
     'Written by `pnpm bench`; ratios are between rows measured in the same run, absolute rates drift.',
     '',
-    `- date: ${new Date().toISOString()}, total ${seconds.toFixed(0)} s`,
+    `- date: ${new Date().toISOString()}, total ${seconds.toFixed(0)} s, commit ${commit()}`,
     `- node ${process.version}, ${cpu[0]?.model ?? 'unknown cpu'} x ${cpu.length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`,
     `- @tanstack/query-core ${version('node_modules/@tanstack/query-core')}, @reduxjs/toolkit ${version('node_modules/@reduxjs/toolkit')}, NODE_ENV=production`,
   ];

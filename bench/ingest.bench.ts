@@ -1,12 +1,11 @@
 import { pathToFileURL } from 'node:url';
+// The built package, as users get it (`pnpm bench` builds first).
+import { createClient, createEntityStore, spendControlSchema } from '@vstore/core';
 import * as classic from 'zod';
 import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
-// By path: plain `node --import tsx` does not apply the `source` export condition.
-import { createClient } from '../packages/core/src/client/createClient';
+// Not exported: the decode step of one reply, measured as a step of its own (from the source).
 import { decodeSuccess } from '../packages/core/src/http/request';
-import { spendControlSchema } from '../packages/core/src/resources/spendControls';
-import { createEntityStore } from '../packages/core/src/store/entityStore';
 import { ids, upsertStream } from './fixtures';
 import { type BenchCheck, type BenchRow, formatRate, formatRatio, median, type SuiteResult } from './harness';
 

@@ -17,6 +17,8 @@ import { safeParse } from 'zod/mini';
 import type { BenchCheck, BenchRow, SuiteResult } from './harness';
 import { formatRatio, median, settledHeap } from './harness';
 
+/** Counted rounds of the many-observers case, each size and library once per round. */
+const MANY_ROUNDS = 4;
 const entity = (id: string) => ({
   spend_control_id: id,
   version: 1,
@@ -160,7 +162,7 @@ export async function observersSuite(): Promise<SuiteResult> {
   // A first round, not counted, warms both sides up; then each round changes which side goes first,
   // so neither always follows the other's heap.
   for (const kind of ['tanstack', 'vstore'] as const) await manyObservers(kind, 1_000);
-  for (let r = 0; r < 4; r += 1)
+  for (let r = 0; r < MANY_ROUNDS; r += 1)
     for (const size of sizes)
       for (const kind of r % 2 === 0
         ? (['tanstack', 'vstore'] as const)
@@ -295,7 +297,7 @@ export async function observersSuite(): Promise<SuiteResult> {
     rows,
     checks,
     notes: [
-      'Many observers: each size runs three times, sizes and libraries interleaved; the median time per observer is shown, and the ratio is TanStack time / vstore time (above 1: vstore is faster).',
+      `Many observers: each size runs ${MANY_ROUNDS} times after a warm-up, sizes and libraries interleaved; the median time per observer is shown, and the ratio is TanStack time / vstore time (above 1: vstore is faster).`,
       "Both sides decode the same text with JSON.parse and zod/mini's safeParse of the same schema; vstore also runs its transport, version gate and deep freeze.",
     ],
   };

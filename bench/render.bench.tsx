@@ -2,7 +2,7 @@
 // (half of them stale), vstore's `useEntity` against @tanstack/react-query's `useQuery` fed with
 // `setQueryData`. Run alone: `node --import tsx bench/render.bench.tsx`, or through `pnpm bench render`.
 import { pathToFileURL } from 'node:url';
-import type { Client } from '../packages/core/src/index';
+import type { Client } from '@vstore/core';
 import { random, spendControl } from './fixtures';
 import type { BenchCheck, BenchRow, SuiteResult } from './harness';
 
@@ -74,7 +74,7 @@ export async function installDom(): Promise<() => Promise<void>> {
 /** The libraries, loaded lazily so NODE_ENV is set first; the cards below read them from here. */
 interface Libs {
   h: typeof import('react').createElement;
-  useEntity: typeof import('../packages/react/src/useEntity').useEntity;
+  useEntity: typeof import('@vstore/react').useEntity;
   useQuery: typeof import('@tanstack/react-query').useQuery;
 }
 let libs: Libs;
@@ -109,11 +109,9 @@ async function targets(): Promise<Target[]> {
   const { createRoot } = await import('react-dom/client');
   const { flushSync } = await import('react-dom');
   const rq = await import('@tanstack/react-query');
-  // By path: plain `node --import tsx` does not apply the `source` condition. These two files
-  // import nothing from core at run time.
-  const { useEntity } = await import('../packages/react/src/useEntity');
-  const { VStoreProvider } = await import('../packages/react/src/vstoreProvider');
-  const { createEntityStore } = await import('../packages/core/src/store/index');
+  // The built packages, as users get them (`pnpm bench` builds first).
+  const { useEntity, VStoreProvider } = await import('@vstore/react');
+  const { createEntityStore } = await import('@vstore/core');
   const h = React.createElement;
   libs = { h, useEntity, useQuery: rq.useQuery };
   const ids = Array.from({ length: KEYS }, (_, i) => `sc_${i}`);

@@ -1,7 +1,6 @@
 import { pathToFileURL } from 'node:url';
-// By path, not by name: plain `node --import tsx` does not apply the `source` export condition,
-// and the bench should measure the source without a build.
-import { createService } from '../packages/service/src/index';
+// The built package, as users get it (`pnpm bench` builds first).
+import { createService } from '@vstore/service';
 
 export interface BenchRow {
   label: string;

@@ -1,5 +1,6 @@
 // By path, not by name: plain `node --import tsx` does not apply the `source` export condition.
-import { createService, type Service } from '../packages/service/src/index';
+// The built package, as users get it (`pnpm bench` builds first).
+import { createService, type Service } from '@vstore/service';
 import type { BenchCheck, BenchRow, SuiteResult } from './harness';
 import { settledHeap } from './harness';
 

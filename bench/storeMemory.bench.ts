@@ -1,4 +1,5 @@
-import { createEntityStore, type EntityStore } from '../packages/core/src/store/index';
+// The built package, as users get it (`pnpm bench` builds first).
+import { createEntityStore, type EntityStore } from '@vstore/core';
 import { ids, type SpendControlFixture, spendControl } from './fixtures';
 import { allocationPerOp, type BenchCheck, type BenchRow, type SuiteResult, settledHeap } from './harness';
 

@@ -6,9 +6,10 @@ import {
   type PayloadAction,
 } from '@reduxjs/toolkit';
 import { QueryClient } from '@tanstack/query-core';
-// By path, not by name: plain `node --import tsx` does not apply the `source` export condition.
+// The store as users get it, the built package (`pnpm bench` builds first).
+import { createEntityStore, type EntityStoreOptions } from '@vstore/core';
+// Not exported: the raw Map baseline freezes what it keeps as the store does, with the store's own code.
 import { freezeEntity } from '../packages/core/src/store/freeze';
-import { createEntityStore, type EntityStoreOptions } from '../packages/core/src/store/index';
 import { type SpendControlFixture, spendControl } from './fixtures';
 
 /**

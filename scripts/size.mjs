@@ -342,7 +342,7 @@ function writeDocs() {
     "  task); `edit` recipes with conflict retry (immer, loaded on the first recipe); account deletion's",
     '  removal watch (loaded on the first `accounts.delete`). Webhook events and their SSE stream',
     '  (`getClientEvents(client)`) and server-rendering snapshots (`dehydrate`/`hydrate`) are in an app',
-    '  only when it calls them. It does not cache arbitrary queries by key, paginate, or persist.',
+    '  only when it calls them; lists page through `resource.list` and `useList`. It does not cache arbitrary queries by key, or persist (that is `@vstore/core/offline`, measured in its own row).',
     '- **react-query / vue-query + zod/mini + ky**: what a TanStack user adds to do the same job: a query',
     '  cache by key with stale-while-revalidate, refetch on focus and reconnect, query retries, mutations;',
     '  `ky` for fetch with retries that honour Retry-After (4 retries); a `zod/mini` schema of the same',

@@ -49,16 +49,37 @@ export function userinfoSecrets(baseUrl: string): string[] {
  */
 export function scrubSecrets<T>(value: T, secrets: readonly string[]): T {
   // Longest first: `user:pass` goes whole before `pass` alone would leave `user:` behind.
-  const active = secrets.filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
-  if (active.length === 0) return value;
-  return scrubTree(value, active) as T;
+  const long = secrets.filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
+  const short = secrets.filter((s) => s.length > 0 && s.length < 4);
+  if (long.length === 0 && short.length === 0) return value;
+  return scrubTree(value, { long, short: short.length > 0 ? asWord(short) : undefined }) as T;
 }
 
 export const CIRCULAR = '[Circular]';
 
-function scrubText(text: string, secrets: readonly string[]): string {
+/** What to scrub: secrets replaced wherever they occur, and short ones (under 4 characters) as words. */
+interface Scrub {
+  readonly long: readonly string[];
+  readonly short: RegExp | undefined;
+}
+
+// A secret under 4 characters, replaced everywhere, would blot out common letters of every message;
+// it goes where it stands as a word of its own: not next to a letter, digit, `_` or `-`. (Punctuation
+// is a boundary, so a sentence's full stop after it does not hide it.)
+const TOKEN_CHAR = '[\\w-]';
+const asWord = (secrets: readonly string[]) =>
+  new RegExp(
+    `(?<!${TOKEN_CHAR})(?:${secrets.map((s) => s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|')})(?!${TOKEN_CHAR})`,
+    'g',
+  );
+
+function scrubText(text: string, secrets: Scrub): string {
   let out = text;
-  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  for (const secret of secrets.long) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  if (secrets.short) {
+    secrets.short.lastIndex = 0;
+    if (secrets.short.test(out)) out = out.replace(secrets.short, REDACTED);
+  }
   return out;
 }
 
@@ -72,7 +93,7 @@ interface Frame {
   changed: boolean;
 }
 
-function scrubTree(root: unknown, secrets: readonly string[]): unknown {
+function scrubTree(root: unknown, secrets: Scrub): unknown {
   if (typeof root === 'string') return scrubText(root, secrets);
   if (root === null || typeof root !== 'object') return root;
   const done = new Map<object, unknown>();
