@@ -1,27 +1,24 @@
+import { safeParse } from 'zod/mini';
 import type { ReadContext } from '../reads/readContext';
 import { idOf } from '../resources/resourceOps';
-import { checkEntity } from '../ssr/checkEntity';
 import type { OutboxEntry } from './outboxEntry';
 
 /**
- * Another tab's send of `entry` landed with `entity`: it passes this tab's checks and version gate, so
+ * Another tab's send of `entry` landed with `entity`: it passes this tab's schema and version gate, so
  * this tab's readers hold it before the entry leaves their view (else they would show the version
- * before the write until something read it again). One that fails the checks stays out: the entry
- * leaves the view, and the next read brings the latest.
+ * before the write until something read it again). One the schema refuses, or of another id, stays
+ * out: the entry leaves the view, and the next read brings the latest.
  */
 export function applyLanded(ctx: ReadContext, entry: OutboxEntry | undefined, entity: unknown): void {
   const def = entry && ctx.definitions.get(entry.type);
-  if (!entry || !def || entry.kind === 'delete' || typeof entity !== 'object' || entity === null) return;
-  const id = entry.entityId ?? idOf(def, entity);
-  if (typeof id !== 'string') return;
+  if (!entry || !def || entry.kind === 'delete') return;
+  const parsed = safeParse(def.schema, entity);
+  if (!parsed.success) return;
+  const id = idOf(def, parsed.data as object);
+  if (typeof id !== 'string' || (entry.entityId !== undefined && id !== entry.entityId)) return;
   try {
-    ctx.store.apply(
-      entry.type,
-      id,
-      checkEntity(ctx.definitions, entry.type, id, entity, 'entity'),
-      'broadcast',
-    );
+    ctx.store.apply(entry.type, id, parsed.data as object, 'broadcast');
   } catch {
-    // Refused by the checks (or the gate's own TypeError): nothing of it is kept.
+    // The gate's TypeError (no valid version): nothing of it is kept.
   }
 }
