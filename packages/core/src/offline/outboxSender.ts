@@ -1,5 +1,6 @@
 import type { SchedulerLike, Subscription } from 'rxjs';
 import { RateLimitError } from '../errors/apiError';
+import { MAX_TIMER_MS } from '../http/maxTimerMs';
 import type { EntryList } from './entryList';
 import { laneOf, type OutboxEntry } from './outboxEntry';
 import type { OutboxOverlay } from './outboxOverlay';
@@ -95,8 +96,11 @@ export class OutboxSender {
       else soonest = Math.min(soonest, now + this.timing.baseDelayMs);
     }
     this.wake?.unsubscribe();
+    // Capped: a longer timer fires at once (a Retry-After of weeks would wake the outbox every ms).
     this.wake =
-      soonest === Number.POSITIVE_INFINITY ? undefined : scheduler.schedule(() => this.pump(), soonest - now);
+      soonest === Number.POSITIVE_INFINITY
+        ? undefined
+        : scheduler.schedule(() => this.pump(), Math.min(soonest - now, MAX_TIMER_MS));
   }
 
   /** Sends nothing more; what is in flight goes on until `abort`. */
@@ -110,9 +114,17 @@ export class OutboxSender {
     for (const controller of this.inFlight.values()) controller.abort(reason);
   }
 
-  /** Aborts the send of one entry, if one is in flight: it was discarded or resolved as theirs. */
+  /** Aborts the send of one entry, if one is in flight, and forgets its waits: it was discarded or resolved as theirs. */
   cancel(entryId: string, reason: unknown): void {
     this.inFlight.get(entryId)?.abort(reason);
+    this.forget(entryId);
+  }
+
+  /** Drops what the sender keeps of an entry that left for good (landed, discarded, resolved as theirs, failed). */
+  private forget(entryId: string): void {
+    this.failures.delete(entryId);
+    this.retryAt.delete(entryId);
+    this.asked.delete(entryId);
   }
 
   /** Sends nothing of `entry`'s lane until the returned function is called (then sends what may go). */
@@ -184,9 +196,7 @@ export class OutboxSender {
     };
     switch (outcome.kind) {
       case 'landed': {
-        this.failures.delete(entry.id);
-        this.retryAt.delete(entry.id);
-        this.asked.delete(entry.id);
+        this.forget(entry.id);
         host.overlay.landed(entry.id, outcome.entity);
         list.remove(entry.id);
         host.settle(entry.id, entry.kind === 'delete' ? undefined : outcome.entity, true);
@@ -202,6 +212,7 @@ export class OutboxSender {
         return store({ ...entry, status: 'conflict', conflict: outcome.conflict, error: undefined });
       case 'failed': {
         const error = outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
+        this.forget(entry.id);
         const next: OutboxEntry = { ...entry, status: 'failed', error };
         list.replace(next);
         host.settle(entry.id, error, false);
