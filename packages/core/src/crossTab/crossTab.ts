@@ -70,6 +70,11 @@ export function createCrossTab(store: EntityStore, options: CrossTabOptions = {}
     if ((change.origin === 'broadcast' && change.outcome !== 'removed') || change.historical)
       return undefined;
     if (shared && !shared.has(change.type)) return undefined;
+    // A copy of a type without versions restored from storage or a snapshot stays in its tab: posted,
+    // it would reach the others as a broadcast, which such a type takes for newer than what they hold.
+    // (A versioned copy goes: the version gate places it.)
+    if ((change.origin === 'persisted' || change.origin === 'hydrate') && change.version === undefined)
+      return undefined;
     if (change.outcome === 'removed') return { v: 1, kind: 'remove', type: change.type, id: change.id };
     if (change.outcome !== 'applied' || change.entity === undefined) return undefined;
     return { v: 1, kind: 'apply', type: change.type, id: change.id, entity: change.entity };

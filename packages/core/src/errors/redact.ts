@@ -65,11 +65,12 @@ interface Scrub {
 
 // A secret under 4 characters, replaced everywhere, would blot out common letters of every message;
 // it goes where it stands as a word of its own: not next to a letter, digit, `_` or `-`. (Punctuation
-// is a boundary, so a sentence's full stop after it does not hide it.)
+// is a boundary, so a sentence's full stop after it does not hide it; so is a percent-escape before it,
+// as in an encoded form body or query.)
 const TOKEN_CHAR = '[\\w-]';
 const asWord = (secrets: readonly string[]) =>
   new RegExp(
-    `(?<!${TOKEN_CHAR})(?:${secrets.map((s) => s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|')})(?!${TOKEN_CHAR})`,
+    `(?:(?<!${TOKEN_CHAR})|(?<=%[0-9A-Fa-f]{2}))(?:${secrets.map((s) => s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|')})(?!${TOKEN_CHAR})`,
     'g',
   );
 

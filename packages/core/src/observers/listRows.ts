@@ -1,11 +1,13 @@
+import { listWriteLog, type MissedWrite } from '../reads/listWriteLog';
 import type { ReadContext } from '../reads/readContext';
 import type { ReadEntry } from '../reads/readEntry';
 import type { ReadState } from '../reads/readState';
 import { type ListParams, matchesParams } from '../resources/listParams';
 import type { StoreChange } from '../store/types';
-import { listWriteLog } from './listWriteLog';
 
 const EMPTY: readonly never[] = Object.freeze([]);
+/** The origin given to a change of an entity's pending view (no store write). */
+const VIEW = 'view';
 
 /** The rows of a list observer and how they follow the store; see `listRows`. */
 export interface ListRows<T> {
@@ -62,11 +64,12 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
   };
 
   /**
-   * One round of writes (each id with what the store held before the round; undefined for a change of
-   * its pending view): true when the rows changed. Rows replaced in place share one copy of the array.
+   * One round of writes, each id with what the store held before the round and where the write came
+   * from (`view` for a change of its pending view): true when the rows changed. Rows replaced in place
+   * share one copy of the array.
    */
   const settle = (
-    writes: ReadonlyMap<string, object | undefined>,
+    writes: ReadonlyMap<string, MissedWrite>,
     entry: ReadEntry,
     refetch: (id: string | undefined) => void,
   ): boolean => {
@@ -78,7 +81,7 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
       derive(entry.state);
       rowsChanged = true;
     };
-    for (const [id, previous] of writes) {
+    for (const [id, { previous, origin }] of writes) {
       const { state } = entry;
       const at = index.get(id);
       const entity = fits(id);
@@ -89,6 +92,9 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
           draft ??= data.slice();
           draft[at] = entity;
           rowsChanged = true;
+          // A read in flight may have been answered before this write, when the row did not match: if
+          // its reply leaves the row out, the pages are read again.
+          if (entry.isFetching && origin !== VIEW) refetch(id);
         }
         continue;
       }
@@ -99,20 +105,25 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
         refetch(id);
         continue;
       }
-      // An entity the store held, which did not match and now does: only the service knows its place,
-      // so the pages are read again (after a read in flight, which may predate the change).
-      if (previous !== undefined && !matchesParams(previous, params)) refetch(id);
-      else if (ctx.reads.wasCreated(type, id)) {
+      if (previous !== undefined && !matchesParams(previous, params)) {
+        // An entity the store held, which did not match and now does: only the service knows its place,
+        // so the pages are read again (after a read in flight, which may predate the change).
+        refetch(id);
+      } else if (ctx.reads.wasCreated(type, id)) {
         // A new entity comes last. The list's read state records the join, and the rows follow from
         // it: shown at the end once no next page is left, else brought by its page. Joined even while
         // a read is in flight (the first page included), which its reply may predate.
         entry.dispatch({ type: 'joined', id });
+      } else if (origin === 'response') {
+        // From a reply (another list's page, say): as the service has it now, so a list with more
+        // pages will bring it; one with none predates it and is read again.
+        if (state.pages && state.nextCursor === undefined) refetch(id);
       } else {
-        // It matches but is on no loaded page. Lists are in creation order, so a version 1 (made just
-        // now, by another client) comes last, on a page still to read if there is one. Any other's
-        // place is for the service to say, and may lie before the cursor, where no later page brings
-        // it: the pages are read again. So are they after a read in flight (the first page's too),
-        // whose reply may predate the change.
+        // Told by an event (another user changed it): the store's earlier copy may be older than the
+        // list's pages, which left it out as not matching then, so its place may lie before the
+        // cursor, where no later page brings it: the pages are read again. Unless it is a version 1
+        // (made just now): lists are in creation order, so it comes last, on a page still to read if
+        // there is one. So are they after a read in flight (the first page's too), which may predate it.
         const madeNow = (entity as { version?: unknown }).version === 1;
         if (entry.isFetching || (state.pages && (state.nextCursor === undefined || !madeNow))) refetch(id);
       }
@@ -128,6 +139,7 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
     },
     follow(entry, changed, refetch) {
       live = true;
+      let stopped = false;
       derive(entry.state);
       // What the list missed while nobody followed it, caught up on first (see `listWriteLog`).
       const log = listWriteLog(ctx);
@@ -136,25 +148,31 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
       else if (missed && settle(missed, entry, refetch)) changed();
       // Writes are noted as they happen and acted on once the store tells the type's listeners: after
       // each write, or once at the end of a batch (a page landing, a hydrate), with the batch whole.
-      const writes = new Map<string, object | undefined>();
+      const writes = new Map<string, MissedWrite>();
       const round = () => {
-        if (writes.size === 0) return;
+        // Stopped by a listener earlier in the same round (the type's listeners are told from a copy).
+        if (stopped || writes.size === 0) return;
         const these = new Map(writes);
         writes.clear();
         if (settle(these, entry, refetch)) changed();
       };
+      // Per id: what the store held before the round's first write, and the last write's origin (the
+      // one the entity now comes from).
       const subscription = store.accepted.subscribe((change: StoreChange) => {
-        if (change.type === type && !change.historical && !writes.has(change.id))
-          writes.set(change.id, change.previous);
+        if (change.type !== type || change.historical) return;
+        const first = writes.get(change.id);
+        writes.set(change.id, { previous: first ? first.previous : change.previous, origin: change.origin });
       });
       const offType = store.subscribeType(type, round);
       const offView = view.onChange((changedType, id) => {
         if (changedType !== type) return;
-        if (!writes.has(id)) writes.set(id, undefined);
+        // A pending change shown over the store's copy: that copy is what the view showed before.
+        if (!writes.has(id)) writes.set(id, { previous: store.get(type, id), origin: VIEW });
         round();
       });
       return () => {
         live = false;
+        stopped = true;
         log.leave(entry);
         subscription.unsubscribe();
         offType();

@@ -1,6 +1,7 @@
 import type { VStoreError } from '../errors/vstoreError';
 import { isFresh } from '../reads/freshness';
 import { listKey, listPlans } from '../reads/listPlans';
+import { listWriteLog } from '../reads/listWriteLog';
 import { linkOf } from '../reads/readContext';
 import type { ReadEntry } from '../reads/readEntry';
 import { settled } from '../reads/readEntry';
@@ -128,13 +129,22 @@ export function observeList<T extends object>(
       return Object.freeze({ data, status, error, isFetching, hasNextPage, isFetchingNextPage });
     },
     (entry, changed) => {
+      const log = listWriteLog(ctx);
       // Asked while a read is in flight, the pages are read again once it ends, as it may predate the
       // write; unless its pages hold every entity that asked (its own reply's rows ask as they land).
       const again = new Set<string>();
+      // A read a write asked for is owed until a read of the whole list lands, even if the last
+      // follower leaves (and aborts it) first: the next follower then reads (see `listWriteLog`).
+      const reread = () => {
+        log.owe(entry);
+        runWhole(entry);
+      };
       const refetch = (id: string | undefined) => {
         // Without an id (the list missed more writes than are kept) nothing can be placed: read again.
-        if (entry.isFetching) again.add(id ?? '');
-        else runWhole(entry);
+        if (entry.isFetching) {
+          log.owe(entry);
+          again.add(id ?? '');
+        } else reread();
       };
       const unfollow = rows.follow(entry, changed, refetch);
       const offSettled = entry.subscribe(() => {
@@ -142,7 +152,7 @@ export function observeList<T extends object>(
         const read = new Set(entry.state.pages?.flatMap((page) => page.ids));
         const placed = [...again].every((id) => read.has(id));
         again.clear();
-        if (!placed) runWhole(entry);
+        if (!placed) reread();
       });
       if (!entry.isFetching && !fresh(entry.state)) runWhole(entry);
       return () => {

@@ -2,6 +2,7 @@ import { type Observable, switchMap } from 'rxjs';
 import { just } from '../http/just';
 import { type ListParams, paramsKey } from '../resources/listParams';
 import { idOf, type ListPage, type ResourceOps } from '../resources/resourceOps';
+import { listWriteLog } from './listWriteLog';
 import type { ReadContext } from './readContext';
 import { readKey } from './readKey';
 import type { ReadPlan } from './readPlans';
@@ -31,6 +32,8 @@ export function listPlans<T extends object>(
   pageSize: number,
 ): ListPlans<T> {
   const def = ops.definition;
+  // Started with the first list read: a list loaded before anyone follows it catches up on what it missed.
+  listWriteLog(ctx);
   const page$ = (cursor?: string) => ops.list$(params, { cursor, limit: pageSize });
   // Page after page from `cursor`, each asked for once the one before has landed (keyset cursors).
   const walk$ = (cursor: string | undefined, count: number, read: ListPage<T>[]): Observable<ListPage<T>[]> =>

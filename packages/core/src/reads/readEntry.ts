@@ -1,8 +1,8 @@
 import { type Observable, type Subscription, throwError } from 'rxjs';
 import type { VStoreError } from '../errors/vstoreError';
 import { methodObserver } from '../http/methodObserver';
-import { throwCollected } from '../store/callEach';
 import { ListenerList } from '../store/listenerList';
+import { reportUnhandled } from '../store/reportUnhandled';
 import { IDLE_STATE, type ReadAction, type ReadState, readReducer } from './readState';
 
 /** What an entry tells its cache: when it may have become idle or busy, and the clock. */
@@ -11,7 +11,7 @@ export interface EntryHost {
   /** The entry's flight, readers or listeners changed: the cache files it as busy or idle. */
   changed(entry: ReadEntry): void;
   /** The entry's state changed by `action` (for tools that watch every read). */
-  /** Tells the cache's watchers (devtools), each isolated: returns what they threw, to throw after the listeners heard. */
+  /** Tells the cache's watchers (devtools), each isolated: returns what they threw, for the entry to report. */
   dispatched(entry: ReadEntry, action: ReadAction): unknown[] | undefined;
 }
 
@@ -115,13 +115,11 @@ export class ReadEntry {
     const next = readReducer(this.state, action);
     if (next === this.state) return;
     this.state = next;
-    // Watchers first, so a log of actions keeps their order; what one throws waits for the listeners.
+    // Watchers first, so a log of actions keeps their order. What one (devtools) throws is reported,
+    // never thrown into the read: the read's listeners still hear, and its observer is not left half made.
     const errors = this.host.dispatched(this, action);
-    try {
-      if (action.type !== 'confirmed') this.notify();
-    } finally {
-      throwCollected(errors, 'read watchers threw');
-    }
+    if (errors) reportUnhandled(new AggregateError(errors, 'read watchers threw'));
+    if (action.type !== 'confirmed') this.notify();
   }
 
   /**

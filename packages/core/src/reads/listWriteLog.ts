@@ -1,0 +1,98 @@
+import type { StoreChange } from '../store/types';
+import type { ReadContext } from './readContext';
+import type { ReadEntry } from './readEntry';
+
+/** Writes kept for the lists nobody follows; a list that missed more reads its pages again. */
+const KEPT = 1024;
+const LIST = '\u0000list';
+
+/** Writes to one id a list missed: what the store held before the first, and where the last came from. */
+export interface MissedWrite {
+  readonly previous: object | undefined;
+  readonly origin: StoreChange['origin'];
+}
+
+/** What a list missed while nobody followed it, by id; `lost` when it cannot be told (read again). */
+export type MissedWrites = ReadonlyMap<string, MissedWrite> | 'lost';
+
+/**
+ * The writes a cached list misses while nobody follows it (a route left and come back to within
+ * `maxAgeMs`, a list loaded for a render to come: a create of this client's that joins it, an entity
+ * that starts to match), so its next follower catches up on them as if it had followed all along.
+ * One per client, started by its first list read; it keeps the last 1,024 accepted writes. A list
+ * that missed more, or that left owing a read of its pages (asked for by a write, abandoned when its
+ * last follower left), is read again.
+ */
+export interface ListWriteLog {
+  /** A follower of `entry` starts; the first after none returns what the entry missed since it was current. */
+  follow(entry: ReadEntry, type: string): MissedWrites | undefined;
+  /** A follower of `entry` stops. */
+  leave(entry: ReadEntry): void;
+  /** The list's pages must be read again (a write asked); a read of the whole list clears it. */
+  owe(entry: ReadEntry): void;
+}
+
+const logs = new WeakMap<object, ListWriteLog>();
+
+export function listWriteLog(ctx: ReadContext): ListWriteLog {
+  let log = logs.get(ctx.store);
+  if (!log) {
+    log = createListWriteLog(ctx);
+    logs.set(ctx.store, log);
+  }
+  return log;
+}
+
+function createListWriteLog({ store, reads }: ReadContext): ListWriteLog {
+  const ring: StoreChange[] = [];
+  let seen = 0;
+  const followers = new Map<ReadEntry, number>();
+  // Since when each list nobody follows may have missed writes; and lists that owe a read of their pages.
+  const since = new WeakMap<ReadEntry, number>();
+  const owed = new WeakSet<ReadEntry>();
+  store.accepted.subscribe((change) => {
+    if (change.historical) return;
+    ring[seen % KEPT] = change;
+    seen += 1;
+  });
+  reads.watch((entry, action) => {
+    if (!entry.key.endsWith(LIST)) return;
+    if (action.type === 'paged' && !action.append) owed.delete(entry);
+    // Pages that land (or are restored) while nobody follows: from here on, the next follower catches
+    // up. The earliest such moment stands, as a page read that began before a write may predate it.
+    if ((action.type === 'paged' || action.type === 'restored') && !followers.has(entry) && !since.has(entry))
+      since.set(entry, seen);
+  });
+  return {
+    follow(entry, type) {
+      const count = followers.get(entry) ?? 0;
+      followers.set(entry, count + 1);
+      if (count > 0) return undefined;
+      const from = since.get(entry);
+      since.delete(entry);
+      if (owed.has(entry)) return 'lost';
+      if (from === undefined) return undefined;
+      if (seen - from > KEPT) return 'lost';
+      const missed = new Map<string, MissedWrite>();
+      for (let at = from; at < seen; at++) {
+        const change = ring[at % KEPT] as StoreChange;
+        if (change.type !== type) continue;
+        // What the store held before the first write missed, and where the last one came from.
+        const first = missed.get(change.id);
+        missed.set(change.id, { previous: first ? first.previous : change.previous, origin: change.origin });
+      }
+      return missed;
+    },
+    leave(entry) {
+      const count = (followers.get(entry) ?? 1) - 1;
+      if (count > 0) followers.set(entry, count);
+      else {
+        followers.delete(entry);
+        since.set(entry, seen);
+      }
+    },
+    owe(entry) {
+      owed.add(entry);
+    },
+  };
+}
