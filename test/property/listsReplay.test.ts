@@ -1,18 +1,13 @@
-import { createClient, getClientEvents, observeList, type SpendControl } from '@vstore/core';
+import { createClient, getClientEvents, observeList } from '@vstore/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checkRows, entity, listWorld, type Row, settle } from './listWorld';
 
 // lists.test.ts widened by review 34: the list left (even with a read in flight) and observed again
 // (the listWriteLog replay, the read it owed), this client's own creates (joined), and pages of a
 // second, unfiltered list landing in batches with newer copies of the first list's rows. Once every
 // page and event has landed and the list is read to its end, it shows the service's matching rows.
 // Its counterexample (seed -944768914) is listOffPageWrites.test.ts.
-
-interface Row {
-  id: string;
-  version: number;
-  status: 'active' | 'paused';
-}
 
 type Op =
   | { kind: 'next' }
@@ -52,56 +47,20 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.constant({ kind: 'other' as const }), weight: 2 },
 );
 
-const entity = (row: Row): SpendControl =>
-  ({
-    spend_control_id: row.id,
-    version: row.version,
-    version_time: '2026-01-01T00:00:00Z',
-    name: row.id,
-    status: row.status,
-    limit: { amount: 1, currency: 'USD' },
-    interval: 'monthly',
-    account_id: 'acc_1',
-  }) as SpendControl;
-
-const settle = () => new Promise((resolve) => setImmediate(resolve));
-
 describe('a list left and observed again, with own creates and another list paging', () => {
   it('shows each id once, the newest version, and every matching row once quiet', async () => {
     await fc.assert(
       fc.asyncProperty(fc.scheduler(), fc.array(op, { maxLength: 40 }), async (s, ops) => {
-        const rows: Row[] = Array.from({ length: 8 }, (_, i) => ({
-          id: `sc_${i}`,
-          version: 1,
-          status: i % 3 === 0 ? 'paused' : 'active',
-        }));
-        const gone = new Set<string>();
+        const { rows, gone, page, active } = listWorld(s);
         let made = 0;
         const fetchImpl = async (url: string | URL | Request, init?: RequestInit) => {
-          if (init?.method === 'POST') {
-            const body = JSON.parse(String(init.body)) as { status?: 'active' | 'paused' };
-            const row: Row = { id: `own_${made++}`, version: 1, status: body.status ?? 'active' };
-            rows.push(row);
-            return s
-              .schedule(Promise.resolve(), 'created')
-              .then(() => new Response(JSON.stringify(entity(row)), { status: 201 }));
-          }
-          const query = new URL(String(url)).searchParams;
-          const status = query.get('status');
-          const limit = Number(query.get('limit'));
-          const after = Number(query.get('cursor') ?? -1);
-          const matching = rows.filter(
-            (r, i) => i > after && !gone.has(r.id) && (!status || r.status === status),
-          );
-          const page = matching.slice(0, limit);
-          const last = page.at(-1);
-          const body = {
-            data: page.map(entity),
-            ...(matching.length > limit && last ? { next_cursor: String(rows.indexOf(last)) } : {}),
-          };
+          if (init?.method !== 'POST') return page(url);
+          const body = JSON.parse(String(init.body)) as { status?: 'active' | 'paused' };
+          const row: Row = { id: `own_${made++}`, version: 1, status: body.status ?? 'active' };
+          rows.push(row);
           return s
-            .schedule(Promise.resolve(), `page ${status ?? 'all'}`)
-            .then(() => new Response(JSON.stringify(body), { status: 200 }));
+            .schedule(Promise.resolve(), 'created')
+            .then(() => new Response(JSON.stringify(entity(row)), { status: 201 }));
         };
         const client = createClient({
           baseUrl: 'http://svc.test',
@@ -115,16 +74,7 @@ describe('a list left and observed again, with own creates and another list pagi
         let list = open();
         const other = observeList(client.spendControls, undefined, { pageSize: 4 });
         const offOther = other.subscribe(() => {});
-        const check = () => {
-          const { data } = list.getResult();
-          const ids = data.map((row) => row.spend_control_id);
-          expect(new Set(ids).size, `ids ${ids}`).toBe(ids.length);
-          for (const row of data) {
-            expect(row).toBe(client.store.get('spend_control', row.spend_control_id));
-            expect(client.store.isRemoved('spend_control', row.spend_control_id)).toBe(false);
-            expect(row.status).toBe('active');
-          }
-        };
+        const check = () => checkRows(client, list.getResult());
         let off: (() => void) | undefined = list.subscribe(check);
         let created = 0;
         for (const step of ops) {
@@ -197,7 +147,7 @@ describe('a list left and observed again, with own creates and another list pagi
           await settle();
         }
         const quiet = list.getResult();
-        const expected = rows.filter((r) => r.status === 'active' && !gone.has(r.id)).map((r) => r.id);
+        const expected = active();
         if (quiet.status === 'success' && !quiet.hasNextPage && !quiet.isFetching)
           expect(quiet.data.map((row) => row.spend_control_id).sort(), 'quiet, no next page').toEqual(
             [...expected].sort(),

@@ -3,11 +3,12 @@
 // this tab's write, a restored create without its key. Each case failed before its fix.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spendControl } from '../../client/__tests__/scripted';
-import { createClient } from '../../client/createClient';
+import { type Client, createClient } from '../../client/createClient';
 import { createChannelHub } from '../../crossTab/__tests__/channelHub';
 import type { LockManagerLike } from '../../crossTab/channelLocks';
 import { observeResource } from '../../observers/observeResource';
 import { createOutbox } from '../createOutbox';
+import type { Outbox } from '../outbox';
 import { memoryStorage, type OutboxStorage } from '../outboxStorage';
 import { storedCopy } from '../storedCopy';
 
@@ -153,13 +154,22 @@ describe('the outbox keeps what it was given', () => {
     await outbox.close();
   });
 
-  it('keeps (and lands) a write made while a reload of storage, told by another tab, was reading', async () => {
+  /**
+   * An outbox over storage whose keys come back when the test says (as IndexedDB's answer comes a
+   * little later), and another tab's `changed`, which makes it read storage again: `write` runs while
+   * that read is on its way.
+   */
+  async function writeDuringReload(
+    name: string,
+    online: () => boolean,
+    write: (outbox: Outbox, client: Client) => void,
+    latencyMs = 0,
+  ) {
     const svc = service();
     const client = clientOf(svc);
     await client.spendControls.get('sc_1');
     const memory = memoryStorage();
     let hold: Promise<void> | undefined;
-    // IndexedDB-like: the keys are read at once, the answer comes back a little later.
     const storage: OutboxStorage = {
       ...memory,
       async keys() {
@@ -169,38 +179,50 @@ describe('the outbox keeps what it was given', () => {
       },
     };
     const hub = createChannelHub();
-    const name = 'reload-race';
     const outbox = createOutbox(client, {
       storage,
       name,
       locks: false,
       BroadcastChannel: hub.Channel,
-      isOnline: () => true,
+      isOnline: online,
     });
     await outbox.ready;
-    svc.state.latencyMs = 5; // each answer takes 5 ms
+    svc.state.latencyMs = latencyMs;
     let release!: () => void;
     hold = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // Another tab changed storage (one of its entries landed, say): this tab reads storage again.
     const otherTab = new hub.Channel(`vstore:outbox:${name}`);
     otherTab.postMessage({ kind: 'changed' });
     await vi.advanceTimersByTimeAsync(1);
-    // Meanwhile the person saves here.
-    let settled: unknown = 'not settled';
-    const write = outbox.update(client.spendControls, 'sc_1', { name: 'Mine' });
-    write.then(
-      (v) => {
-        settled = v;
-      },
-      (e) => {
-        settled = e;
-      },
-    );
+    write(outbox, client);
     await vi.advanceTimersByTimeAsync(1);
     hold = undefined;
     release();
+    await vi.advanceTimersByTimeAsync(1);
+    const close = async () => {
+      otherTab.close();
+      await outbox.close();
+    };
+    return { svc, outbox, storage, close };
+  }
+
+  it('keeps (and lands) a write made while a reload of storage, told by another tab, was reading', async () => {
+    let settled: unknown = 'not settled';
+    const { svc, outbox, storage, close } = await writeDuringReload(
+      'reload-race',
+      () => true,
+      (outbox, client) =>
+        void outbox.update(client.spendControls, 'sc_1', { name: 'Mine' }).then(
+          (v: unknown) => {
+            settled = v;
+          },
+          (e: unknown) => {
+            settled = e;
+          },
+        ),
+      5, // each answer takes 5 ms
+    );
     await vi.advanceTimersByTimeAsync(60_000);
     // It landed on the service; its promise must settle, and its entry leave the outbox and storage.
     expect({
@@ -209,47 +231,17 @@ describe('the outbox keeps what it was given', () => {
       entries: outbox.entries.length,
       stored: await storage.keys(),
     }).toMatchObject({ onService: 'Mine', settled: { name: 'Mine' }, entries: 0, stored: [] });
-    otherTab.close();
-    await outbox.close();
+    await close();
   });
 
   it('sends, once back online, an offline write made while a reload of storage was reading', async () => {
-    const svc = service();
-    const client = clientOf(svc);
-    await client.spendControls.get('sc_1');
-    const memory = memoryStorage();
-    let hold: Promise<void> | undefined;
-    const storage: OutboxStorage = {
-      ...memory,
-      async keys() {
-        const found = await memory.keys();
-        if (hold) await hold;
-        return found;
-      },
-    };
-    const hub = createChannelHub();
-    const name = 'reload-race-offline';
     let online = false;
-    const outbox = createOutbox(client, {
-      storage,
-      name,
-      locks: false,
-      BroadcastChannel: hub.Channel,
-      isOnline: () => online,
-    });
-    await outbox.ready;
-    let release!: () => void;
-    hold = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const otherTab = new hub.Channel(`vstore:outbox:${name}`);
-    otherTab.postMessage({ kind: 'changed' });
-    await vi.advanceTimersByTimeAsync(1);
-    void outbox.update(client.spendControls, 'sc_1', { name: 'Made offline' }).catch(() => {});
-    await vi.advanceTimersByTimeAsync(1);
-    hold = undefined;
-    release();
-    await vi.advanceTimersByTimeAsync(1);
+    const { svc, outbox, storage, close } = await writeDuringReload(
+      'reload-race-offline',
+      () => online,
+      (outbox, client) =>
+        void outbox.update(client.spendControls, 'sc_1', { name: 'Made offline' }).catch(() => {}),
+    );
     online = true; // the network is back
     await vi.advanceTimersByTimeAsync(120_000);
     expect({
@@ -257,8 +249,7 @@ describe('the outbox keeps what it was given', () => {
       stored: (await storage.keys()).length,
       patches: svc.sent.filter((s) => s.method === 'PATCH').length,
     }).toEqual({ entries: 0, stored: 0, patches: 1 });
-    otherTab.close();
-    await outbox.close();
+    await close();
   });
 
   it('shows the landed write in the tab that made it when another tab sent it (no stale revert)', async () => {
