@@ -44,7 +44,12 @@ export function listWriteLog(ctx: ReadContext): ListWriteLog {
 }
 
 function createListWriteLog({ store, reads }: ReadContext): ListWriteLog {
-  const ring: StoreChange[] = [];
+  // The last KEPT writes, field by field: the change records themselves die young (a page of a hundred
+  // items kept as records measured ten points off the ingest bench), what is kept here lives anyway.
+  const types: string[] = [];
+  const ids: string[] = [];
+  const previous: (object | undefined)[] = [];
+  const origins: StoreChange['origin'][] = [];
   let seen = 0;
   const followers = new Map<ReadEntry, number>();
   // Since when each list nobody follows may have missed writes; and lists that owe a read of their pages.
@@ -52,7 +57,11 @@ function createListWriteLog({ store, reads }: ReadContext): ListWriteLog {
   const owed = new WeakSet<ReadEntry>();
   store.accepted.subscribe((change) => {
     if (change.historical) return;
-    ring[seen % KEPT] = change;
+    const at = seen % KEPT;
+    types[at] = change.type;
+    ids[at] = change.id;
+    previous[at] = change.previous;
+    origins[at] = change.origin;
     seen += 1;
   });
   reads.watch((entry, action) => {
@@ -74,12 +83,13 @@ function createListWriteLog({ store, reads }: ReadContext): ListWriteLog {
       if (from === undefined) return undefined;
       if (seen - from > KEPT) return 'lost';
       const missed = new Map<string, MissedWrite>();
-      for (let at = from; at < seen; at++) {
-        const change = ring[at % KEPT] as StoreChange;
-        if (change.type !== type) continue;
+      for (let n = from; n < seen; n++) {
+        const at = n % KEPT;
+        if (types[at] !== type) continue;
         // What the store held before the first write missed, and where the last one came from.
-        const first = missed.get(change.id);
-        missed.set(change.id, { previous: first ? first.previous : change.previous, origin: change.origin });
+        const id = ids[at] as string;
+        const first = missed.get(id);
+        missed.set(id, { previous: first ? first.previous : previous[at], origin: origins[at] as string });
       }
       return missed;
     },
