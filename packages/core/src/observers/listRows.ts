@@ -1,4 +1,4 @@
-import { listWriteLog, type MissedWrite } from '../reads/listWriteLog';
+import { listWriteLog, type MissedWrite, noteWrite } from '../reads/listWriteLog';
 import type { ReadContext } from '../reads/readContext';
 import type { ReadEntry } from '../reads/readEntry';
 import type { ReadState } from '../reads/readState';
@@ -156,12 +156,9 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
         writes.clear();
         if (settle(these, entry, refetch)) changed();
       };
-      // Per id: what the store held before the round's first write, and the last write's origin (the
-      // one the entity now comes from).
       const subscription = store.accepted.subscribe((change: StoreChange) => {
-        if (change.type !== type || change.historical) return;
-        const first = writes.get(change.id);
-        writes.set(change.id, { previous: first ? first.previous : change.previous, origin: change.origin });
+        if (change.type === type && !change.historical)
+          noteWrite(writes, change.id, change.previous, change.origin);
       });
       const offType = store.subscribeType(type, round);
       const offView = view.onChange((changedType, id) => {

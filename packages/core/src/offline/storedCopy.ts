@@ -1,5 +1,5 @@
-// Keys that would reach a prototype if some later code copied the object by assignment.
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+import { UNSAFE_KEYS } from '../wire/unsafeKeys';
+
 /** Deeper than any write's body; a circular one stops here too. */
 const MAX_DEPTH = 64;
 

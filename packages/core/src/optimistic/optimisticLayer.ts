@@ -5,6 +5,7 @@ import { entityKey } from '../store/entityKey';
 import { freezeEntity } from '../store/freeze';
 import { observeKey } from '../store/observe';
 import type { Entity, EntityStore } from '../store/types';
+import { UNSAFE_KEYS } from '../wire/unsafeKeys';
 import { loadedImmer, loadImmer } from './loadImmer';
 
 /**
@@ -286,8 +287,7 @@ export function createOptimisticLayer(store: EntityStore): OptimisticLayer {
  * refuses, so every read of the view would throw).
  */
 function layOver(draft: Record<string, unknown>, partial: Record<string, unknown>): void {
-  for (const key of Object.keys(partial))
-    if (key !== '__proto__' && key !== 'constructor' && key !== 'prototype') draft[key] = partial[key];
+  for (const key of Object.keys(partial)) if (!UNSAFE_KEYS.has(key)) draft[key] = partial[key];
 }
 
 function mergeOver(base: object, lay: (draft: Record<string, unknown>) => void): object {

@@ -12,6 +12,20 @@ export interface MissedWrite {
   readonly origin: StoreChange['origin'];
 }
 
+/**
+ * Notes one more write of `id` in `writes`: what the store held before the first write stands, and the
+ * origin is the last one's (where the entity now comes from).
+ */
+export function noteWrite(
+  writes: Map<string, MissedWrite>,
+  id: string,
+  previous: object | undefined,
+  origin: StoreChange['origin'],
+): void {
+  const first = writes.get(id);
+  writes.set(id, { previous: first ? first.previous : previous, origin });
+}
+
 /** What a list missed while nobody followed it, by id; `lost` when it cannot be told (read again). */
 export type MissedWrites = ReadonlyMap<string, MissedWrite> | 'lost';
 
@@ -85,11 +99,7 @@ function createListWriteLog({ store, reads }: ReadContext): ListWriteLog {
       const missed = new Map<string, MissedWrite>();
       for (let n = from; n < seen; n++) {
         const at = n % KEPT;
-        if (types[at] !== type) continue;
-        // What the store held before the first write missed, and where the last one came from.
-        const id = ids[at] as string;
-        const first = missed.get(id);
-        missed.set(id, { previous: first ? first.previous : previous[at], origin: origins[at] as string });
+        if (types[at] === type) noteWrite(missed, ids[at] as string, previous[at], origins[at] as string);
       }
       return missed;
     },

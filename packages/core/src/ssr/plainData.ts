@@ -1,5 +1,5 @@
-// Keys that would reach a prototype if some later code copied the object by assignment.
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+import { UNSAFE_KEYS } from '../wire/unsafeKeys';
+
 const MAX_DEPTH = 32;
 
 const isPlainObject = (value: object): boolean => {

@@ -1,9 +1,7 @@
+import { UNSAFE_KEYS } from './unsafeKeys';
+
 export type JsonResult = { ok: true; value: unknown } | { ok: false; reason: string };
 
-// Keys that turn a later merge or lookup into prototype pollution. zod's looseObject drops
-// `__proto__` at the top of each object it knows, but fields typed `unknown` (error details, extra
-// keys kept from the server) would carry them on, so they go here, at every depth.
-const POISON = new Set(['__proto__', 'constructor', 'prototype']);
 // A reviver costs a few times the plain parse, so it runs only when a poison key could be present:
 // spelled out, or hidden behind a \u escape that JSON.parse would decode. Measured on Node 20: for an
 // entity (250 chars) four substring searches take 170 ns against the regex's 226 ns; for a page of a
@@ -17,8 +15,11 @@ const maybePoison = (text: string) =>
       text.includes('prototype') ||
       text.includes('\\u');
 
+// Keys that turn a later merge or lookup into prototype pollution. zod's looseObject drops
+// `__proto__` at the top of each object it knows, but fields typed `unknown` (error details, extra
+// keys kept from the server) would carry them on, so they go here, at every depth.
 function dropPoison(key: string, value: unknown): unknown {
-  return POISON.has(key) ? undefined : value;
+  return UNSAFE_KEYS.has(key) ? undefined : value;
 }
 
 /** JSON.parse that never throws and never yields `__proto__`, `constructor` or `prototype` keys. */

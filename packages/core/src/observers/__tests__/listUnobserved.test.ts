@@ -22,16 +22,27 @@ const input = {
   account_id: 'acc_1',
 } as never;
 
+/** A list observed, its first page answered with `rows`, then left (its route unmounts). */
+async function leftAfter(params: Record<string, string>, rows: object[]) {
+  const service = manualService({ maxAgeMs: 60_000 });
+  const list = observeList(service.client.spendControls, params);
+  const off = list.subscribe(() => {});
+  await flush();
+  listGets(service)[0]?.answer(200, { data: rows });
+  await flush();
+  const shown = ids(list.getResult().data);
+  off();
+  return { service, shown };
+}
+
 describe('a list nobody observes while a matching entity is created', () => {
   it('shows the created row when observed again within maxAgeMs', async () => {
-    const service = manualService({ maxAgeMs: 60_000 });
-    const list = observeList(service.client.spendControls, { account_id: 'acc_1' });
-    const off = list.subscribe(() => {});
-    await flush();
-    listGets(service)[0]?.answer(200, { data: [control(1, 'sc_1'), control(1, 'sc_2')] });
-    await flush();
-    expect(ids(list.getResult().data)).toEqual(['sc_1', 'sc_2']);
-    off(); // the list page unmounts (a "new spend control" form opens)
+    // The list page unmounts (a "new spend control" form opens).
+    const { service, shown: before } = await leftAfter({ account_id: 'acc_1' }, [
+      control(1, 'sc_1'),
+      control(1, 'sc_2'),
+    ]);
+    expect(before).toEqual(['sc_1', 'sc_2']);
 
     const created = service.client.spendControls.create(input);
     await flush();
@@ -54,13 +65,7 @@ describe('a list nobody observes while a matching entity is created', () => {
   });
 
   it('reads the pages again when an entity started to match while nobody observed', async () => {
-    const service = manualService({ maxAgeMs: 60_000 });
-    const list = observeList(service.client.spendControls, { status: 'active' });
-    const off = list.subscribe(() => {});
-    await flush();
-    listGets(service)[0]?.answer(200, { data: [control(1, 'sc_1')] });
-    await flush();
-    off();
+    const { service } = await leftAfter({ status: 'active' }, [control(1, 'sc_1')]);
     // sc_2 was held paused; another writer activates it (an event) while the list is not shown.
     service.client.store.apply('spend_control', 'sc_2', { ...control(1, 'sc_2'), status: 'paused' });
     service.client.store.apply('spend_control', 'sc_2', { ...control(2, 'sc_2'), status: 'active' }, 'event');
@@ -75,13 +80,7 @@ describe('a list nobody observes while a matching entity is created', () => {
   });
 
   it('reads the pages again when it missed more writes than are kept', async () => {
-    const service = manualService({ maxAgeMs: 60_000 });
-    const list = observeList(service.client.spendControls, { status: 'active' });
-    const off = list.subscribe(() => {});
-    await flush();
-    listGets(service)[0]?.answer(200, { data: [control(1, 'sc_1')] });
-    await flush();
-    off();
+    const { service } = await leftAfter({ status: 'active' }, [control(1, 'sc_1')]);
     for (let n = 0; n < 1100; n++)
       service.client.store.apply('account', `acc_${n}`, { account_id: `acc_${n}`, version: 1 }, 'event');
     const again = observeList(service.client.spendControls, { status: 'active' });
@@ -93,13 +92,7 @@ describe('a list nobody observes while a matching entity is created', () => {
   });
 
   it('reads nothing again when it missed nothing, and catches up once with two observers', async () => {
-    const service = manualService({ maxAgeMs: 60_000 });
-    const list = observeList(service.client.spendControls, { status: 'active' });
-    const off = list.subscribe(() => {});
-    await flush();
-    listGets(service)[0]?.answer(200, { data: [control(1, 'sc_1')] });
-    await flush();
-    off();
+    const { service } = await leftAfter({ status: 'active' }, [control(1, 'sc_1')]);
     const first = observeList(service.client.spendControls, { status: 'active' });
     const second = observeList(service.client.spendControls, { status: 'active' });
     const offs = [first.subscribe(() => {}), second.subscribe(() => {})];
