@@ -7,7 +7,7 @@ import type { ReadEntry } from '../reads/readEntry';
 import { settled } from '../reads/readEntry';
 import type { ReadState } from '../reads/readState';
 import type { ListOptions } from '../reads/resourceClient';
-import { type ListParams, listQuery } from '../resources/listParams';
+import { keptParams, type ListParams, listQuery } from '../resources/listParams';
 import type { ListPage, ResourceOps } from '../resources/resourceOps';
 import { EntryObserver } from './entryObserver';
 import { listRows } from './listRows';
@@ -82,9 +82,10 @@ export interface ListableResource<T extends object> extends ReadableResource<T> 
  */
 export function observeList<T extends object>(
   resource: ListableResource<T>,
-  params?: ListParams,
+  given?: ListParams,
   options: ListObserveOptions = {},
 ): ListObserver<T> {
+  const params = keptParams(given);
   const { ctx, ops } = linkOf(resource);
   if (!ops)
     throw new TypeError('observeList reads a resource client (client.spendControls, client.resource(…))');

@@ -2,7 +2,7 @@ import type { Draft } from 'immer';
 import { toPromise } from '../http/toPromise';
 import type { ResourceDefinition } from '../resources/defineResource';
 import { type EditOptions, editResource } from '../resources/editResource';
-import type { ListParams } from '../resources/listParams';
+import { type ListParams, keptParams } from '../resources/listParams';
 import { reconciledUpdate$, type UpdateOptions } from '../resources/reconcileWrite';
 import {
   type AttemptOptions,
@@ -155,7 +155,8 @@ export function createResourceClient<TEntity extends object, TUpdateKey extends 
         return ctx.reads.entry(plan.key).fetch(plan.start, plan.done, { signal, replace: byStart });
       },
       history: (id, { signal, timeoutMs } = {}) => read(historyPlan(ctx, readOps, id, timeoutMs), signal),
-      list(params, { signal, cursor, limit = def.list.pageSize, timeoutMs } = {}) {
+      list(given, { signal, cursor, limit = def.list.pageSize, timeoutMs } = {}) {
+        const params = keptParams(given);
         const plans = listPlans(ctx, readOps, params, limit);
         const state = ctx.reads.peek(plans.key)?.state;
         // A list's own reads are recorded for its observers: its first page while none is loaded,

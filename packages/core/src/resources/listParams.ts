@@ -35,6 +35,14 @@ export function listQuery(
 }
 
 /** Whether `entity` belongs in a list with `params`: each filtered field equal to the filter's value. */
+/**
+ * A frozen copy of `params` for a list to keep. A list reads its params at every page and every reply,
+ * so a caller's object changed in place later (a Vue `reactive` filter form) must change neither the
+ * list it made nor one another reader shares. Anything but an object is left for `listQuery` to refuse.
+ */
+export const keptParams = <P extends ListParams | undefined>(params: P): P =>
+  (params !== null && typeof params === 'object' ? Object.freeze({ ...params }) : params) as P;
+
 export function matchesParams(entity: object, params: ListParams): boolean {
   return unmatchedParam(entity, params) === undefined;
 }
