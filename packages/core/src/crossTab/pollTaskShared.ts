@@ -93,9 +93,12 @@ export function pollTaskShared(
                 // createClient's poll already stored each reply; this keeps any other poll honest (a repeat is a no-op).
                 next: (task) => store.apply('task', taskId, task, 'response'),
                 // Failed and cancelled reach the subscriber through the store, like every other status.
+                // A poll ends on them by throwing, so its last task never came through `next`: it is
+                // applied here, or a poll that does not write the store would leave every tab waiting.
                 error(error) {
-                  if (!(error instanceof TaskFailedError || error instanceof TaskCancelledError))
-                    subscriber.error(error);
+                  if (error instanceof TaskFailedError || error instanceof TaskCancelledError)
+                    store.apply('task', taskId, error.task, 'response');
+                  else subscriber.error(error);
                   resolve();
                 },
                 complete: resolve,
