@@ -5,7 +5,7 @@
 // never asked for.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { observeList } from '../observeList';
-import { control, manualService } from './manualService';
+import { control, type Held, manualService } from './manualService';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -13,7 +13,7 @@ const flush = () => vi.advanceTimersByTimeAsync(0);
 const row = (id: string, status: string) => ({ ...control(1, id), status });
 const listGets = (s: ReturnType<typeof manualService>) =>
   s.open().filter((h) => h.request.method === 'GET' && h.path === '/spend_controls');
-const statusOf = (h: { request: Request }) => new URL(h.request.url).searchParams.get('status');
+const statusOf = (h: Held) => new URL(h.request.url).searchParams.get('status');
 
 describe('a list keeps the params it was made with', () => {
   it('reads its next page and checks its replies by them, whatever the caller does to its object', async () => {
