@@ -148,15 +148,21 @@ export function createEventIngest(store: EntityStore, options: EventIngestOption
       ignore(reason);
     },
     ingest(payload) {
+      // The major is read before the rest of the envelope is checked: a new major is where the envelope
+      // itself may change, and a payload this client cannot read must be loud, not ignored as malformed.
+      const fields = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
+      const schemaVersion = Object.hasOwn(fields, 'schema_version') ? fields.schema_version : undefined;
+      if (typeof schemaVersion === 'string') {
+        const major = parseSchemaMajor(schemaVersion);
+        if (major === undefined || !supported.includes(major)) {
+          const named = Object.hasOwn(fields, 'event_type') ? fields.event_type : undefined;
+          count(typeof named === 'string' ? { outcome: 'unsupported', eventType: named } : { outcome: 'unsupported' });
+          throw new UnsupportedSchemaVersionError(schemaVersion, supported.map(String));
+        }
+      }
       const envelope = z.safeParse(envelopeSchema, payload);
       if (!envelope.success) return ignore('invalid-envelope', { issues: toIssues(envelope.error) });
-      const { schema_version: schemaVersion, event_type: eventType, data } = envelope.data;
-
-      const major = parseSchemaMajor(schemaVersion);
-      if (major === undefined || !supported.includes(major)) {
-        count({ outcome: 'unsupported', eventType });
-        throw new UnsupportedSchemaVersionError(schemaVersion, supported.map(String));
-      }
+      const { event_type: eventType, data } = envelope.data;
 
       const registration = options.registry.resolve(eventType);
       if (!registration) return ignore('unknown-event-type', { eventType });
