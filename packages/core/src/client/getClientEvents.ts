@@ -1,4 +1,5 @@
 import { type ClientEvents, createClientEvents } from '../events/clientEvents';
+import { DEFAULT_CONNECT_TIMEOUT_MS } from '../events/sseConnectionOptions';
 import { toPromise } from '../http/toPromise';
 import { contextOf } from '../reads/readContext';
 import type { Client } from './createClient';
@@ -36,13 +37,16 @@ export function getClientEvents(client: Client): ClientEvents {
     const config = eventConfigs.get(ctx);
     if (!config) throw new TypeError('getClientEvents takes a client made by createClient');
     const { baseUrl, tokens, authorize, fetch, options } = config;
+    const connectMs = options?.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     events = createClientEvents({
       ...options,
       store: ctx.store,
       baseUrl,
       // toPromise (the client's own, already loaded) rather than rxjs's firstValueFrom: the token
-      // stream emits once and completes, so the two agree.
-      getToken: () => toPromise(tokens.get()),
+      // stream emits once and completes, so the two agree. A call pending for longer than two connect
+      // deadlines is not joined but made again, as the client's requests do with theirs: a stream
+      // that timed out waiting for a token would otherwise wait on the same stuck call for ever.
+      getToken: () => toPromise(tokens.get(connectMs > 0 ? 2 * connectMs : Number.POSITIVE_INFINITY)),
       invalidateToken: (token) => tokens.invalidate(token),
       authorize,
       fetch,

@@ -44,7 +44,10 @@ export interface SseConnectionOptions {
   lastEventId?: string | undefined;
   /** Reconnect delays: the reconnection time (`retry:`), then exponential with jitter between failed attempts. */
   backoff?: SseBackoffOptions | undefined;
-  /** Time for the response headers to arrive; past it the attempt is aborted and retried. 0: none. @default 30000 */
+  /**
+   * Time for a token and then for the response headers to arrive; past it the attempt is aborted,
+   * reported and retried. 0: none. @default 30000
+   */
   connectTimeoutMs?: number | undefined;
   /**
    * Longest silence of an open stream, heartbeat comments included, before it is dropped and
@@ -57,3 +60,6 @@ export interface SseConnectionOptions {
   /** Jitter source, injectable for tests. @default Math.random */
   random?: (() => number) | undefined;
 }
+
+/** `connectTimeoutMs` when none is given. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;

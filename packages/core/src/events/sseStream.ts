@@ -5,7 +5,12 @@ import { MAX_TIMER_MS } from '../http/maxTimerMs';
 import { parseRetryAfter } from '../http/retryAfter';
 import { bearer } from '../http/tokenProvider';
 import { createSseBackoff } from './sseBackoff';
-import type { ConnectionState, SseConnection, SseConnectionOptions } from './sseConnectionOptions';
+import {
+  type ConnectionState,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  type SseConnection,
+  type SseConnectionOptions,
+} from './sseConnectionOptions';
 import { createSseParser, type SseMessage } from './sseParser';
 
 // `tokenForAttempt`'s answer when there is no token to go on with (the failure is handled).
@@ -22,7 +27,7 @@ const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
  */
 export function openSseStream(url: string, options: SseConnectionOptions): SseConnection {
   const backoff = createSseBackoff(options.backoff, options.random);
-  const connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const idleTimeoutMs = options.idleTimeoutMs ?? 45_000;
   const authorize = options.authorize ?? bearer;
   const state$ = new BehaviorSubject<ConnectionState>('connecting');
@@ -107,7 +112,7 @@ export function openSseStream(url: string, options: SseConnectionOptions): SseCo
   const attempt = async (): Promise<void> => {
     const ac = new AbortController();
     controller = ac;
-    const token = await tokenForAttempt();
+    const token = await tokenForAttempt(ac);
     if (token === NO_TOKEN || closed) return;
     const response = await request(ac, token);
     if (!response) return;
@@ -118,15 +123,31 @@ export function openSseStream(url: string, options: SseConnectionOptions): SseCo
     if (!closed) scheduleReconnect();
   };
 
-  /** The token for this attempt (`undefined`: none configured); a failure to get one is reported and retried. */
-  const tokenForAttempt = async (): Promise<string | undefined | typeof NO_TOKEN> => {
+  /**
+   * The token for this attempt (`undefined`: none configured); a failure to get one is reported and
+   * retried. It has the connect deadline too: a getToken that never settles (a refresh stuck on a dead
+   * socket) would otherwise hold the stream down for good, with nothing reported.
+   */
+  const tokenForAttempt = async (ac: AbortController): Promise<string | undefined | typeof NO_TOKEN> => {
+    const { getToken } = options;
+    if (!getToken) return undefined;
+    let timedOut = false;
+    arm(connectTimeoutMs, ac, () => {
+      timedOut = true;
+    });
     try {
-      return options.getToken ? await options.getToken() : undefined;
+      return await untilAborted(new Promise<string>((resolve) => resolve(getToken())), ac.signal);
     } catch (error) {
       if (closed) return NO_TOKEN;
-      report(error);
+      report(
+        timedOut
+          ? networkError(`No token came within ${connectTimeoutMs} ms; reconnecting.`, error, true, undefined)
+          : error,
+      );
       scheduleReconnect();
       return NO_TOKEN;
+    } finally {
+      disarm();
     }
   };
 
@@ -320,4 +341,23 @@ function utf8ByteString(text: string): string {
 /** `Retry-After` as delay-seconds or an HTTP-date; 0 when absent or unreadable. Waited out in full. */
 function retryAfterMs(response: Response): number {
   return parseRetryAfter(response.headers.get('retry-after'), Date.now()) ?? 0;
+}
+
+/** `promise`, or a rejection with the signal's reason once `signal` aborts, whichever comes first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
