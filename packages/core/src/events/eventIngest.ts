@@ -150,13 +150,18 @@ export function createEventIngest(store: EntityStore, options: EventIngestOption
     ingest(payload) {
       // The major is read before the rest of the envelope is checked: a new major is where the envelope
       // itself may change, and a payload this client cannot read must be loud, not ignored as malformed.
-      const fields = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
+      const fields =
+        typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
       const schemaVersion = Object.hasOwn(fields, 'schema_version') ? fields.schema_version : undefined;
       if (typeof schemaVersion === 'string') {
         const major = parseSchemaMajor(schemaVersion);
         if (major === undefined || !supported.includes(major)) {
           const named = Object.hasOwn(fields, 'event_type') ? fields.event_type : undefined;
-          count(typeof named === 'string' ? { outcome: 'unsupported', eventType: named } : { outcome: 'unsupported' });
+          count(
+            typeof named === 'string'
+              ? { outcome: 'unsupported', eventType: named }
+              : { outcome: 'unsupported' },
+          );
           throw new UnsupportedSchemaVersionError(schemaVersion, supported.map(String));
         }
       }

@@ -2,7 +2,7 @@ import type { Draft } from 'immer';
 import { toPromise } from '../http/toPromise';
 import type { ResourceDefinition } from '../resources/defineResource';
 import { type EditOptions, editResource } from '../resources/editResource';
-import { type ListParams, keptParams } from '../resources/listParams';
+import { keptParams, type ListParams } from '../resources/listParams';
 import { reconciledUpdate$, type UpdateOptions } from '../resources/reconcileWrite';
 import {
   type AttemptOptions,

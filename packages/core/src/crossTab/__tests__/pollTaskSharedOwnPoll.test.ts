@@ -41,25 +41,30 @@ function ownPoll(terminal: string): SharedPollClient {
 it.each([
   ['failed', TaskFailedError],
   ['cancelled', TaskCancelledError],
-])('ends with the error when the task is %s, with a poll that does not write the store', async (status, ErrorClass) => {
-  const client = ownPoll(status);
-  const seen: string[] = [];
-  let error: unknown;
-  let completed = false;
-  const subscription = pollTaskShared(client, 't1', { locks: alone, intervalMs: 100, factor: 1 }).subscribe({
-    next: (task) => seen.push(task.status),
-    error: (e) => {
-      error = e;
-    },
-    complete: () => {
-      completed = true;
-    },
-  });
-  await vi.advanceTimersByTimeAsync(60_000);
-  expect(seen).toEqual(['running']);
-  // The poll ended (the lock is let go) and the subscriber is told, through the store.
-  expect(error).toBeInstanceOf(ErrorClass);
-  expect(client.store.get<Task>('task', 't1')?.status).toBe(status);
-  expect(completed).toBe(false);
-  subscription.unsubscribe();
-});
+])(
+  'ends with the error when the task is %s, with a poll that does not write the store',
+  async (status, ErrorClass) => {
+    const client = ownPoll(status);
+    const seen: string[] = [];
+    let error: unknown;
+    let completed = false;
+    const subscription = pollTaskShared(client, 't1', { locks: alone, intervalMs: 100, factor: 1 }).subscribe(
+      {
+        next: (task) => seen.push(task.status),
+        error: (e) => {
+          error = e;
+        },
+        complete: () => {
+          completed = true;
+        },
+      },
+    );
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(seen).toEqual(['running']);
+    // The poll ended (the lock is let go) and the subscriber is told, through the store.
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(client.store.get<Task>('task', 't1')?.status).toBe(status);
+    expect(completed).toBe(false);
+    subscription.unsubscribe();
+  },
+);

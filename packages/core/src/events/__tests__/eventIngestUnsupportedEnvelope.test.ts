@@ -20,24 +20,30 @@ const data = {
 // payload whose envelope differs is dropped as 'invalid-envelope', silently.
 it.each([
   ['event_type renamed to type', { schema_version: '2.0', type: 'spend_control.updated', data }],
-  ['event_type moved into a meta object', { schema_version: '2.0', meta: { event_type: 'spend_control.updated' }, data }],
+  [
+    'event_type moved into a meta object',
+    { schema_version: '2.0', meta: { event_type: 'spend_control.updated' }, data },
+  ],
   ['event_type as a list', { schema_version: '3.0', event_type: ['spend_control.updated'], data }],
-])('a payload of an unsupported schema major is refused loudly even when its envelope differs (%s)', (_, payload) => {
-  const store = createEntityStore();
-  const ingest = createEventIngest(store, { registry: createDefaultEventRegistry() });
-  const reports: IngestReport[] = [];
-  ingest.reports$.subscribe((r) => reports.push(r));
-  let outcome: unknown;
-  let thrown: unknown;
-  try {
-    outcome = ingest.ingest(payload);
-  } catch (error) {
-    thrown = error;
-  }
-  expect({ outcome, reason: reports[0]?.reason }).toEqual({ outcome: undefined, reason: undefined });
-  expect(thrown).toBeInstanceOf(UnsupportedSchemaVersionError);
-  expect(ingest.getStats()).toMatchObject({ unsupported: 1, ignored: 0 });
-});
+])(
+  'a payload of an unsupported schema major is refused loudly even when its envelope differs (%s)',
+  (_, payload) => {
+    const store = createEntityStore();
+    const ingest = createEventIngest(store, { registry: createDefaultEventRegistry() });
+    const reports: IngestReport[] = [];
+    ingest.reports$.subscribe((r) => reports.push(r));
+    let outcome: unknown;
+    let thrown: unknown;
+    try {
+      outcome = ingest.ingest(payload);
+    } catch (error) {
+      thrown = error;
+    }
+    expect({ outcome, reason: reports[0]?.reason }).toEqual({ outcome: undefined, reason: undefined });
+    expect(thrown).toBeInstanceOf(UnsupportedSchemaVersionError);
+    expect(ingest.getStats()).toMatchObject({ unsupported: 1, ignored: 0 });
+  },
+);
 
 it('still ignores a payload whose schema_version is not a string, as a malformed envelope', () => {
   const ingest = createEventIngest(createEntityStore(), { registry: createDefaultEventRegistry() });

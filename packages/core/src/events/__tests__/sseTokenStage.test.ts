@@ -42,12 +42,22 @@ it('a getToken that never settles does not hold the event stream down for good',
 it("the client's event stream recovers, as the client's own requests do, from a getToken call that never settled", async () => {
   const getToken = hangingOnce();
   const sse = createFakeSse();
-  const control = { spend_control_id: 'sc_1', version: 1, version_time: '2026-01-01T00:00:00Z', name: 'A',
-    status: 'active', limit: { amount: 1, currency: 'USD' }, interval: 'daily', account_id: 'acc_1' };
+  const control = {
+    spend_control_id: 'sc_1',
+    version: 1,
+    version_time: '2026-01-01T00:00:00Z',
+    name: 'A',
+    status: 'active',
+    limit: { amount: 1, currency: 'USD' },
+    interval: 'daily',
+    account_id: 'acc_1',
+  };
   const fetch = (async (input: string | URL | Request, init?: RequestInit) =>
     String(input).includes('/events')
       ? sse.fetch(input, init)
-      : new Response(JSON.stringify(control), { headers: { 'content-type': 'application/json' } })) as typeof globalThis.fetch;
+      : new Response(JSON.stringify(control), {
+          headers: { 'content-type': 'application/json' },
+        })) as typeof globalThis.fetch;
   const client = createClient({ baseUrl: 'https://api.test', getToken, fetch });
   const events = getClientEvents(client);
   const disconnect = events.connect('/events');

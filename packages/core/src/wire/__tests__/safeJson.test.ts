@@ -58,7 +58,9 @@ describe('parseJson (property): the plain parse is used only where the reviver w
   /** A JSON string literal of `text`, each character escaped where `escape` says. */
   const literal = (text: string, escape: readonly boolean[], upper: boolean) =>
     `"${[...text]
-      .map((ch, i) => (escape[i % escape.length] ? hex(ch.charCodeAt(0), upper) : JSON.stringify(ch).slice(1, -1)))
+      .map((ch, i) =>
+        escape[i % escape.length] ? hex(ch.charCodeAt(0), upper) : JSON.stringify(ch).slice(1, -1),
+      )
       .join('')}"`;
   const key = fc.oneof(
     fc.constantFrom('__proto__', 'constructor', 'prototype', 'proto', 'name', 'id_1'),
