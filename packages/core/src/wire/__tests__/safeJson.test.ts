@@ -55,11 +55,11 @@ describe('parseJson (property): the plain parse is used only where the reviver w
     const digits = code.toString(16).padStart(4, '0');
     return `\\u${upper ? digits.toUpperCase() : digits}`;
   };
-  /** A JSON string literal of `text`, each character escaped where `escape` says. */
-  const literal = (text: string, escape: readonly boolean[], upper: boolean) =>
+  /** A JSON string literal of `text`, each character escaped where `escaped` says. */
+  const literal = (text: string, escaped: readonly boolean[], upper: boolean) =>
     `"${[...text]
       .map((ch, i) =>
-        escape[i % escape.length] ? hex(ch.charCodeAt(0), upper) : JSON.stringify(ch).slice(1, -1),
+        escaped[i % escaped.length] ? hex(ch.charCodeAt(0), upper) : JSON.stringify(ch).slice(1, -1),
       )
       .join('')}"`;
   const key = fc.oneof(
