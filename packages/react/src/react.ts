@@ -9,6 +9,7 @@ export {
   type ReactNode,
   useCallback,
   useContext,
+  useInsertionEffect,
   useMemo,
   useRef,
   useSyncExternalStore,

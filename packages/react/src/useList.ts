@@ -6,14 +6,17 @@ import {
   listParamsKey,
   observeList,
 } from '@vstore/core';
-import { useMemo, useSyncExternalStore } from './react';
+import { useCallback, useInsertionEffect, useMemo, useRef, useSyncExternalStore } from './react';
 
 /** Options of `useList`: the page size, and how fresh loaded pages must be to skip the mount's read. */
 export type ListHookOptions = ListObserveOptions;
 
 /** What `useList` returns: the list observer's result, and its `fetchNextPage` and `refetch`. */
 export type ListHookResult<T> = ListResult<T> & {
-  /** Reads the page after the loaded ones; resolves when it settles, never rejects (the error is in `error`). */
+  /**
+   * Reads the page after the loaded ones of the list the hook shows now; resolves when it settles,
+   * never rejects (the error is in `error`). Keeps its identity across renders, params changes included.
+   */
   fetchNextPage: () => Promise<void>;
   /** Reads the loaded pages again from the first; never rejects. Keeps its identity across renders. */
   refetch: () => Promise<void>;
@@ -69,8 +72,14 @@ export function useList<T extends object>(
   );
   // The server snapshot is the same read: a list loaded for SSR renders the same markup.
   const result = useSyncExternalStore(observer.subscribe, observer.getResult, observer.getResult);
-  return useMemo(
-    () => ({ ...result, fetchNextPage: observer.fetchNextPage, refetch: observer.refetch }),
-    [result, observer],
-  );
+  // One pair of functions for the hook's life, acting on the list it shows now (as Vue's composable
+  // does): a handler captured before a params change (an IntersectionObserver's, an effect's with []
+  // deps) must not page the list it left. Set at commit, so a discarded render's observer is never it.
+  const shown = useRef(observer);
+  useInsertionEffect(() => {
+    shown.current = observer;
+  }, [observer]);
+  const fetchNextPage = useCallback(() => shown.current.fetchNextPage(), []);
+  const refetch = useCallback(() => shown.current.refetch(), []);
+  return useMemo(() => ({ ...result, fetchNextPage, refetch }), [result, fetchNextPage, refetch]);
 }
