@@ -73,7 +73,7 @@ export function useList<T extends object>(
   warnOutsideScope('useList');
   const { pageSize, maxAgeMs } = options;
   // Followed through the params' value: a getter that builds an equal object makes no new list.
-  const { result, observer } = useObserverRefs<ListResult<T>, ListObserver<T>, [string]>(
+  const { result, act } = useObserverRefs<ListResult<T>, ListObserver<T>, [string]>(
     [() => listParamsKey(toValue(params))],
     () => observeList(resource, toValue(params), { pageSize, maxAgeMs }),
     IDLE as ListResult<T>,
@@ -87,7 +87,7 @@ export function useList<T extends object>(
     isFetching: field('isFetching'),
     hasNextPage: field('hasNextPage'),
     isFetchingNextPage: field('isFetchingNextPage'),
-    fetchNextPage: () => observer()?.fetchNextPage() ?? Promise.resolve(),
-    refetch: () => observer()?.refetch() ?? Promise.resolve(),
+    fetchNextPage: () => act((o) => o.fetchNextPage()),
+    refetch: () => act((o) => o.refetch()),
   };
 }

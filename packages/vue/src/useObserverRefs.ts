@@ -28,14 +28,15 @@ interface Observer<R> {
  * hydration compares with the server's markup, shows the observer's state as it is (a hydrated read
  * with isFetching false), not a read that setup just started. Server rendering never mounts, so
  * nothing subscribes or polls there (components never unmount on the server); `prefetch` runs in
- * serverPrefetch, and the render after it reads the filled store.
+ * serverPrefetch, and the render after it reads the filled store. `act` runs an action of the
+ * current observer (none while the inputs name none).
  */
 export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly unknown[]>(
   inputs: { readonly [K in keyof TKey]: MaybeRefOrGetter<TKey[K]> },
   create: (...key: TKey) => O | undefined,
   idle: R,
   prefetch?: (observer: O) => Promise<void>,
-): { result: ComputedRef<R>; observer: () => O | undefined } {
+): { result: ComputedRef<R>; act: (run: (observer: O) => Promise<void>) => Promise<void> } {
   const server = isServerRender();
   let observer: O | undefined;
   // On the server the observer is made when first needed, from the inputs as they are then, so an
@@ -91,12 +92,21 @@ export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly 
         return made ? prefetch(made).then(changed) : changed();
       });
   }
+  let ended = false;
   if (getCurrentScope())
     onScopeDispose(() => {
       // Once the scope ends the result stays as it is now: read it once more, and the computed keeps
       // that value, since nothing writes `changes` any more.
       result.value;
+      ended = true;
       unsubscribe?.();
     });
-  return { result, observer: current };
+  // An action (refetch, fetchNextPage) of the observer the inputs name now. Once it settles the refs
+  // read the observer again: before mount nothing subscribes, so an async setup that awaits a refetch
+  // would otherwise still see, in refs it read before the await, the state from before the read.
+  const act = (run: (observer: O) => Promise<void>) => {
+    const made = current();
+    return made ? run(made).then(() => (ended ? undefined : changed())) : Promise.resolve();
+  };
+  return { result, act };
 }

@@ -64,7 +64,7 @@ function stateOf<T>(
   inputs: readonly [MaybeRefOrGetter<string | undefined>, MaybeRefOrGetter<number | undefined>],
   create: (id: string, version: number | undefined) => ResourceObserver<T>,
 ): ResourceState<T> {
-  const { result, observer } = useObserverRefs(
+  const { result, act } = useObserverRefs(
     inputs,
     (id, version) => (id === undefined ? undefined : create(id, version)),
     PENDING as ObserverResult<T>,
@@ -76,7 +76,7 @@ function stateOf<T>(
     status: computed(() => result.value.status),
     isFetching: computed(() => result.value.isFetching),
     isRemoved: computed(() => result.value.isRemoved),
-    refetch: () => observer()?.refetch() ?? Promise.resolve(),
+    refetch: () => act((o) => o.refetch()),
   };
 }
 
