@@ -39,11 +39,18 @@ export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly 
 ): { result: ComputedRef<R>; act: (run: (observer: O) => Promise<void>) => Promise<void> } {
   const server = isServerRender();
   let observer: O | undefined;
-  // On the server the observer is made when first needed, from the inputs as they are then, so an
-  // id that the component's own serverPrefetch sets is followed: until the observer is made, the
-  // computed below reads the inputs, and a server-side computed heeds their reactive writes.
+  // On the server the observer is made when needed, from the inputs as they are then, and made again
+  // when they have changed since: an id that the component's own serverPrefetch sets is followed, and
+  // the render never shows one entity's data under another's id. The computed below reads the inputs
+  // through here, and a server-side computed heeds their reactive writes.
+  let madeFor: readonly unknown[] | undefined;
   const current = () => {
-    if (server) observer ??= create(...(inputs.map((input) => toValue(input)) as unknown as TKey));
+    if (!server) return observer;
+    const values = inputs.map((input) => toValue(input));
+    if (!madeFor || values.some((value, i) => !Object.is(value, madeFor?.[i]))) {
+      madeFor = values;
+      observer = create(...(values as unknown as TKey));
+    }
     return observer;
   };
   // Bumped whenever the observer or its result changes; the result is read through it.
@@ -89,7 +96,14 @@ export function useObserverRefs<R, O extends Observer<R>, TKey extends readonly 
     if (server)
       onServerPrefetch(() => {
         const made = prefetch && current();
-        return made ? prefetch(made).then(changed) : changed();
+        if (!made) return changed();
+        // The component's own prefetch, running beside this one, may have changed the inputs meanwhile.
+        return prefetch(made)
+          .then(() => {
+            const now = current();
+            return now && now !== made ? prefetch(now) : undefined;
+          })
+          .then(changed);
       });
   }
   let ended = false;
