@@ -24,7 +24,8 @@ export interface VstoreDevtoolsElement extends HTMLElement {
   client: DevtoolsClient | undefined;
   /**
    * Writes kept in the timeline (a ring buffer: the oldest go first). Also the `capacity` attribute.
-   * Setting it empties the timeline.
+   * Setting it empties the timeline; the list to look at, the counts, the key table, the entity open
+   * and the filters stay.
    * @default 500
    */
   capacity: number;
@@ -49,6 +50,8 @@ function createElementClass(): CustomElementConstructor {
     #state: DevtoolsState = createDevtoolsState(DEFAULT_CAPACITY);
     #view: DevtoolsView | undefined;
     #renderQueued = false;
+    /** The last draw threw; its error is on the console already. */
+    #failing = false;
     #layout: Layout = loadLayout();
     #reserve = createPageReservation();
 
@@ -82,11 +85,8 @@ function createElementClass(): CustomElementConstructor {
       if (name === 'capacity') {
         const capacity = value === null ? DEFAULT_CAPACITY : Number(value);
         if (capacity === this.#state.log.capacity) return;
-        // Validates before anything changes: a bad value throws the RangeError and keeps the old log.
-        // Filters, pause and the key table carry over; the timeline starts again.
-        const fresh = this.#freshState(capacity);
-        for (const [key, row] of this.#state.keys) fresh.keys.set(key, row);
-        this.#state = fresh;
+        // A bad value throws the RangeError and keeps the old log. Only the timeline starts again.
+        this.#state.startTimeline(capacity);
       } else if (this.isConnected) this.#place();
       this.#scheduleRender();
     }
@@ -139,8 +139,18 @@ function createElementClass(): CustomElementConstructor {
       this.#scheduleRender();
     }
 
+    /**
+     * Draws in a microtask of its own, where a throw would reach the app as an uncaught error at every
+     * write: a fault of the panel's is the panel's, told once on the console until a draw succeeds.
+     */
     #render(): void {
-      this.#view?.render(this.#client?.store, this.open, this.#layout.dock, this.#size());
+      try {
+        this.#view?.render(this.#client?.store, this.open, this.#layout.dock, this.#size());
+        this.#failing = false;
+      } catch (error) {
+        if (!this.#failing) console.error('vstore devtools could not draw:', error);
+        this.#failing = true;
+      }
     }
 
     #freshState(capacity: number): DevtoolsState {

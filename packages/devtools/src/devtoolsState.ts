@@ -103,6 +103,11 @@ export interface DevtoolsState {
   visibleEntries(): TimelineEntry[];
   /** Empties the timeline, the problems and the counts; the key table stays, it mirrors the store. */
   clear(): void;
+  /**
+   * Starts the timeline again with room for `capacity` writes; everything else stays. A capacity that
+   * is not a positive integer throws a RangeError and keeps the timeline as it was.
+   */
+  startTimeline(capacity: number): void;
 }
 
 export const keyOf = (row: { type: string; id: string }) => `${row.type}/${row.id}`;
@@ -118,12 +123,14 @@ const emptyCounts = (): Counts => ({
 });
 
 export function createDevtoolsState(capacity: number): DevtoolsState {
-  const log = createRingBuffer<TimelineEntry>(capacity);
+  let log = createRingBuffer<TimelineEntry>(capacity);
   const problems = createRingBuffer<TimelineEntry>(PROBLEMS_KEPT);
   const keys = new Map<string, KeyRow>();
   const failures = createReadFailures();
   const state: DevtoolsState = {
-    log,
+    get log() {
+      return log;
+    },
     problems,
     failures,
     keys,
@@ -190,6 +197,9 @@ export function createDevtoolsState(capacity: number): DevtoolsState {
       problems.clear();
       failures.clear();
       Object.assign(state.counts, emptyCounts());
+    },
+    startTimeline(capacity) {
+      log = createRingBuffer<TimelineEntry>(capacity);
     },
   };
   return state;

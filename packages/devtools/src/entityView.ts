@@ -13,8 +13,21 @@ export const ENTITY_HTML = `<section id=entity aria-labelledby=entity-h hidden>
 <div class=controls id=pickers><label>Compare <select id=from></select></label><label>with <select id=to></select></label></div>
 <p class=note id=entity-note></p><div id=fields></div></section>`;
 
-const show = (value: unknown): string =>
-  typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+/**
+ * A field as text. A value that is not an object shows as its `String` (a BigInt as its digits:
+ * `JSON.stringify` throws on one, and a schema may well output it); an object as JSON, with its
+ * BigInts as strings, or as its `String` when it has none (a cycle, a `toJSON` that throws).
+ */
+function show(value: unknown): string {
+  if (typeof value !== 'object') return String(value);
+  try {
+    return JSON.stringify(value, (_key, field: unknown) =>
+      typeof field === 'bigint' ? String(field) : field,
+    );
+  } catch {
+    return String(value);
+  }
+}
 
 /** Replaces a select's options only when they differ, so a redraw keeps a person's place in it. */
 function pick(select: HTMLSelectElement, held: number[], value: number): void {

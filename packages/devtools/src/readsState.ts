@@ -81,9 +81,11 @@ export const FAILURES_KEPT = 100;
 
 export function createReadFailures(): ReadFailures {
   const list = createRingBuffer<ReadFailure>(FAILURES_KEPT);
-  // Per read key: the error last seen (a state keeps it while the read starts again, is confirmed or
-  // abandoned, so the same error is not counted twice) and its row, while the run is open.
-  const open = new Map<string, { error: unknown; row: ReadFailure | undefined }>();
+  // Per read key, while the run is open: the failure last seen and its row. A state keeps its error
+  // while the read starts again, is confirmed or abandoned, so the same failure must not count twice;
+  // it is known again by its time and message, not by the error itself, which would keep the
+  // error (an ApiError's body, its cause) alive long after the read cache let it go.
+  const open = new Map<string, { seen: string; row: ReadFailure | undefined }>();
   return {
     list,
     record({ key, state, ...read }, now) {
@@ -94,11 +96,12 @@ export function createReadFailures(): ReadFailures {
         open.delete(key);
         return false;
       }
-      if (run?.error === error) return false;
       const { name, message } = error;
+      const seen = `${state.errorAt} ${message}`;
+      if (run?.seen === seen) return false;
       if (run?.row) {
         Object.assign(run.row, { name, message, failures: run.row.failures + 1 });
-        run.error = error;
+        run.seen = seen;
         return false;
       }
       const row: ReadFailure = {
@@ -111,14 +114,14 @@ export function createReadFailures(): ReadFailures {
       };
       list.push(row);
       open.delete(key);
-      open.set(key, { error, row });
-      // Runs older than the list's capacity have left it: only their errors would stay behind.
+      open.set(key, { seen, row });
+      // Runs older than the list's capacity have left it: only their marks would stay behind.
       if (open.size > FAILURES_KEPT) open.delete(open.keys().next().value as string);
       return true;
     },
     clear() {
       list.clear();
-      // The errors stay, so a read still failing is not counted again at its next start; the rows go.
+      // The marks stay, so a read still failing is not counted again at its next start; the rows go.
       for (const run of open.values()) run.row = undefined;
     },
   };
