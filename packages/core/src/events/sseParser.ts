@@ -1,4 +1,5 @@
 import { createParser, type EventSourceMessage, type ParseError } from 'eventsource-parser';
+import { idOnlyBlocks } from './idOnlyBlocks';
 
 /** One dispatched server-sent event. */
 export interface SseMessage {
@@ -15,6 +16,11 @@ export interface SseParserCallbacks {
    * `id:` field (`''` for an empty one that resets the last event id), undefined when it had none.
    */
   onEvent(block: EventSourceMessage): void;
+  /**
+   * A block with an `id` field and no data ended: the standard sets the last event id at every blank
+   * line (`''` resets it), though only blocks with data are dispatched as events.
+   */
+  onId?(id: string): void;
   /** A valid `retry:` field, in ms. */
   onRetry?(ms: number): void;
   /** An event grew past the bound and was skipped, to its blank line; the events after it go on. */
@@ -76,6 +82,7 @@ export function createSseParser(callbacks: SseParserCallbacks, maxBufferChars = 
   // back until the next chunk comes, so an event ended by CR CR would wait for the next heartbeat
   // (and be lost if the stream ended there). Every line end is made LF here, as it arrives.
   let afterCR = false;
+  const ids = idOnlyBlocks();
   begin();
 
   return {
@@ -86,21 +93,30 @@ export function createSseParser(callbacks: SseParserCallbacks, maxBufferChars = 
       afterCR = text.charCodeAt(text.length - 1) === 13;
       if (text === '') return;
       if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
-      if (skipping) text = skip(text);
-      if (text === '') return;
-      parser.feed(text);
-      if (!overflowed) return;
-      overflowed = false;
-      parser.reset();
-      begin();
-      skipping = true;
-      endedWithLF = text.charCodeAt(text.length - 1) === 10;
-      callbacks.onSkipped?.(
-        new SseBufferOverflowError(`An event exceeded ${maxBufferChars} characters; it was skipped.`),
-      );
+      // Fed up to the end of each id-only block, which is told then: in order with the events around it.
+      while (text !== '') {
+        if (skipping) text = skip(text);
+        if (text === '') return;
+        const idOnly = ids.scan(text);
+        const piece = idOnly ? text.slice(0, idOnly.end) : text;
+        text = idOnly ? text.slice(idOnly.end) : '';
+        parser.feed(piece);
+        if (overflowed) {
+          overflowed = false;
+          parser.reset();
+          ids.reset();
+          begin();
+          skipping = true;
+          endedWithLF = piece.charCodeAt(piece.length - 1) === 10;
+          callbacks.onSkipped?.(
+            new SseBufferOverflowError(`An event exceeded ${maxBufferChars} characters; it was skipped.`),
+          );
+        } else if (idOnly) callbacks.onId?.(idOnly.id);
+      }
     },
     reset() {
       parser.reset();
+      ids.reset();
       afterCR = false;
       overflowed = skipping = false;
       begin();

@@ -52,6 +52,9 @@ export function openSseStream(url: string, options: SseConnectionOptions): SseCo
   });
 
   const parser = createSseParser({
+    onId: (id) => {
+      if (!closed) lastEventId = id === '' ? undefined : id;
+    },
     onRetry: (ms) => backoff.setBase(ms),
     onSkipped: report,
     onEvent: (block) => {
