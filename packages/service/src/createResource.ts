@@ -68,11 +68,18 @@ async function commitCreate<C, P, T extends Versioned>(
   token: string,
   key: string | null,
 ): Promise<{ status: number; body: unknown }> {
-  const failures = collection.createRules(ctx, input);
   // A business-rule answer is the operation's result, so a keyed retry replays it too.
-  if (failures.length > 0) return { status: 422, body: businessRuleBody(ctx.traceId(), failures) };
+  const refused = () => {
+    const failures = collection.createRules(ctx, input);
+    return failures.length > 0 ? { status: 422, body: businessRuleBody(ctx.traceId(), failures) } : undefined;
+  };
+  const early = refused();
+  if (early) return early;
   // The delay is what makes "still being processed" observable to a second request with the key.
   await writeWindow(ctx);
+  // The account may have started closing inside the window: the rules hold at commit, not at read.
+  const late = refused();
+  if (late) return late;
   // The id is given at commit, so creation order (the lists' order) is the order ids were given.
   const id = collection.newId();
   const created = collection.build(input, id, ctx.isoNow());

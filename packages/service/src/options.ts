@@ -32,7 +32,10 @@ export interface ServiceOptions {
   taskOutcome?: TaskOutcomeOption;
   /** Finished tasks kept for GET /tasks/{id}; past it the oldest finished one reads 404. @default 1000 */
   maxFinishedTasks?: number;
-  /** Time between a write's read and its commit; a write committed meanwhile makes it a 409. @default 0 */
+  /**
+   * Time between a write's read and its commit; a write committed meanwhile makes it a 409, and the
+   * business rules are checked again at the commit (an account closing meanwhile: 422). @default 0
+   */
   writeDelayMs?: number;
   /** Fault profile or detailed fault settings. @default 'none' */
   faults?: FaultProfileName | FaultOptions;

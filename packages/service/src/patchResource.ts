@@ -7,8 +7,9 @@ import { missingResource, recordVersion, type VersionedCollection, writeWindow }
 
 /**
  * PATCH /{path}/{id} — reads the latest version, waits `writeDelayMs`, then commits version n+1
- * only if nobody committed in between; otherwise 409 with the versions involved. `problems` (query
- * parameters: a PATCH takes none, so `?version=1` is refused rather than ignored) join the body's.
+ * only if nobody committed in between (otherwise 409 with the versions involved) and the business
+ * rules still hold (otherwise 422). `problems` (query parameters: a PATCH takes none, so
+ * `?version=1` is refused rather than ignored) join the body's.
  */
 export async function patchResource<C, P, T extends Versioned>(
   ctx: ServiceContext,
@@ -40,6 +41,9 @@ export async function patchResource<C, P, T extends Versioned>(
       found_version: found.version,
     });
   }
+  // The resource is unchanged, but its account may have started closing inside the window.
+  const late = collection.patchRules(ctx, checked.value, found);
+  if (late.length > 0) return businessRuleError(ctx.traceId(), late);
   const next = collection.apply(found, checked.value, found.version + 1, ctx.isoNow());
   recordVersion(collection, id, next);
   ctx.hub.publish(`${collection.type}.updated`, next);
