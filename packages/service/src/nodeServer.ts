@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { NodeHandler } from './nodeBridge';
 
 /** Where `listen` serves: port and interface. */
@@ -132,6 +133,23 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
   res.end();
 }
 
+/**
+ * Writes `answer` on a socket no ServerResponse owns (one Node's parser gave up on, or a
+ * CONNECT's), then closes it.
+ */
+function writeRaw(answer: Response, socket: Duplex): void {
+  answer.text().then(
+    (text) => {
+      let head = `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n`;
+      answer.headers.forEach((value, name) => {
+        if (name !== 'content-length' && name !== 'connection') head += `${name}: ${value}\r\n`;
+      });
+      socket.end(`${head}content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+    },
+    () => socket.destroy(),
+  );
+}
+
 function positive(name: string, value: number): number {
   if (!Number.isSafeInteger(value) || value < 1)
     throw new RangeError(`${name} must be a whole number of ms >= 1.`);
@@ -173,6 +191,8 @@ export async function listenNode(
     const abort = new AbortController();
     res.once('close', () => {
       abort.abort();
+      // A socket that closed mid-answer has left the books already (its own 'close' ran first).
+      if (!sockets.has(socket)) return;
       const left = (sockets.get(socket) ?? 1) - 1;
       sockets.set(socket, left);
       if (closing && left === 0) socket.destroy();
@@ -224,17 +244,11 @@ export async function listenNode(
             status,
             headers: { 'content-type': 'application/json; charset=utf-8' },
           });
-    answer.text().then(
-      (text) => {
-        let head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
-        answer.headers.forEach((value, name) => {
-          if (name !== 'content-length' && name !== 'connection') head += `${name}: ${value}\r\n`;
-        });
-        socket.end(`${head}content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
-      },
-      () => socket.destroy(),
-    );
+    writeRaw(answer, socket);
   });
+  // CONNECT is handed to 'connect' listeners, never to the request handler, and with none Node drops
+  // the socket without a word: answered as every other method no route serves.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => writeRaw(service.refuse('method'), socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
