@@ -115,17 +115,27 @@ export function createService(options: ServiceOptions = {}): Service {
     return undefined;
   };
 
+  /** The path under `basePath`, or undefined for one outside it (`/v1x` is not under `/v1`). */
+  const routePath = (pathname: string): string | undefined => {
+    const { basePath } = resolved;
+    if (pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return undefined;
+    return pathname.slice(basePath.length) || '/';
+  };
+
   const handle = async (request: Request, url: URL): Promise<Response> => {
-    if (!url.pathname.startsWith(resolved.basePath)) return notFound(url.pathname);
-    const path = url.pathname.slice(resolved.basePath.length) || '/';
-    if (resolved.admin && isAdminPath(path)) {
+    const path = routePath(url.pathname);
+    if (resolved.admin && path !== undefined && isAdminPath(path)) {
       // No CORS on admin answers, preflights included: a page on another origin gets nothing.
       if (request.method === 'OPTIONS') return new Response(null, { status: 204 });
       return handleAdmin(request, path, resolved, admin);
     }
     if (request.method === 'OPTIONS') return preflight(resolved.corsOrigin);
 
-    const isStream = path === '/events';
+    // Looked up now and answered after the gateway, which comes before any route, unknown ones
+    // (outside basePath too) included. The router drops empty segments, so `/events/` is the stream too.
+    const segments = path?.split('/').filter(Boolean).map(decodeSegment);
+    const methods = segments === undefined || segments.includes('') ? undefined : routes(segments);
+    const isStream = request.method === 'GET' && methods?.get('GET') === events;
     const fault = injector.decide();
     if (fault.latencyMs > 0) await timers.sleep(fault.latencyMs);
     const auth = authenticate(request, resolved);
@@ -139,14 +149,16 @@ export function createService(options: ServiceOptions = {}): Service {
     if (fault.kind === 'server_error' && !fault.after && !isStream)
       return serverError(ctx.traceId(), fault.status);
 
-    // A method no route serves is refused whatever the path, before any lookup by its name.
-    if (!SERVED_METHODS.includes(request.method)) return methodNotAllowedError(ctx.traceId(), SERVED_METHODS);
-    ctx.tasks.refreshAll();
-    const segments = path.split('/').filter(Boolean).map(decodeSegment);
-    const methods = segments.includes('') ? undefined : routes(segments);
-    if (!methods) return notFound(url.pathname);
+    // A method no route serves is refused whatever the path; Allow names what the path serves
+    // (RFC 9110 10.2.1), or every served method where no path matched.
+    if (!methods) {
+      return SERVED_METHODS.includes(request.method)
+        ? notFound(url.pathname)
+        : methodNotAllowedError(ctx.traceId(), SERVED_METHODS);
+    }
     const route = methods.get(request.method);
     if (!route) return methodNotAllowedError(ctx.traceId(), [...methods.keys()]);
+    ctx.tasks.refreshAll();
     // A parameter the operation does not take, or one sent twice, is a 400 like any malformed
     // request: ignored, `?version=1` on a PATCH would write a new version while the caller meant an old one.
     const problems = queryProblems(url, route.params);
@@ -184,7 +196,8 @@ export function createService(options: ServiceOptions = {}): Service {
     try {
       if (closed) return answer(serverError(ctx.traceId(), 503, 'The service is closed.'));
       const url = new URL(request.url);
-      cors = !(resolved.admin && isAdminPath(url.pathname.slice(resolved.basePath.length)));
+      const path = routePath(url.pathname);
+      cors = !(resolved.admin && path !== undefined && isAdminPath(path));
       return answer(await handle(request, url), cors);
     } catch (error) {
       const closing = error instanceof ServiceClosedError;

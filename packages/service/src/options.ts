@@ -65,7 +65,10 @@ export interface ServiceOptions {
   schemaVersion?: string;
   /** Name of the single field of gateway 401/403 bodies. @default 'message' */
   gatewayErrorField?: string;
-  /** Path prefix of every route, e.g. '/v1'. @default '' */
+  /**
+   * Path prefix of every route, e.g. '/v1', in whole segments: `/v1x/…` is outside it, an unknown
+   * path (behind the gateway like any, then 404). @default ''
+   */
   basePath?: string;
   /**
    * Key (at least 16 characters) that list cursors are signed with (HMAC-SHA-256), so that

@@ -222,7 +222,8 @@ export function validatePatch(input: Record<string, unknown>): Checked<PatchInpu
 /** `version` query: omitted or 0 means latest; otherwise an integer >= 1. */
 export function parseVersionQuery(url: URL): Checked<number> {
   const raw = url.searchParams.get('version');
-  if (raw === null || raw === '') return { ok: true, value: 0 };
+  // An empty `?version=` is a value, not an omission: refused as an empty `limit=` is.
+  if (raw === null) return { ok: true, value: 0 };
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
     return fail({
       location: 'query',
