@@ -53,7 +53,7 @@ export interface ServiceOptions {
    * @default 86_400_000 (24 h)
    */
   idempotencyTtlMs?: number;
-  /** Largest accepted request body. @default 65_536 */
+  /** Largest accepted request body, in bytes: a whole number >= 1, else a RangeError. @default 65_536 */
   maxBodyBytes?: number;
   /** CORS for dashboards on other origins, or `false` for no CORS headers. @default { origin: '*' } */
   cors?: { origin?: string } | false;
@@ -105,6 +105,16 @@ function nonNegative(name: string, value: number): number {
   return value;
 }
 
+/** Largest delay a timer keeps: past it Node and browsers fire after 1 ms instead. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** A count, size or timer delay: a whole number from `min`; NaN (an unset variable read as a number) is not one. */
+function wholeNumber(name: string, value: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (!Number.isSafeInteger(value) || value < min || value > max)
+    throw new RangeError(`${name} must be a whole number from ${min} to ${max}.`);
+  return value;
+}
+
 function checkSecret(secret: unknown): string | undefined {
   if (secret === undefined) return undefined;
   if (typeof secret !== 'string' || secret.length < 16)
@@ -133,12 +143,15 @@ export function resolveOptions(options: ServiceOptions, defaultSeed: SeedData): 
       ),
       maxEntries: nonNegative('idempotency.maxEntries', options.idempotency?.maxEntries ?? 10_000),
     },
-    maxBodyBytes: options.maxBodyBytes ?? 65_536,
+    // Unchecked, NaN would turn the body limit off: no length compares greater than NaN.
+    maxBodyBytes: wholeNumber('maxBodyBytes', options.maxBodyBytes ?? 65_536, 1),
     corsOrigin: options.cors === false ? undefined : (options.cors?.origin ?? '*'),
     sse: {
-      heartbeatMs: sse.heartbeatMs ?? 15_000,
-      retryMs: sse.retryMs ?? 1000,
-      bufferSize: sse.bufferSize ?? 1000,
+      // A heartbeat timer of 0 (or past the timer range) fires every millisecond, on every stream.
+      heartbeatMs: wholeNumber('sse.heartbeatMs', sse.heartbeatMs ?? 15_000, 1, MAX_TIMER_MS),
+      // EventSource ignores a `retry:` that is not all digits.
+      retryMs: wholeNumber('sse.retryMs', sse.retryMs ?? 1000, 0),
+      bufferSize: wholeNumber('sse.bufferSize', sse.bufferSize ?? 1000, 0),
       ...(sse.eventName === undefined ? {} : { eventName: sse.eventName }),
     },
     admin: options.admin ?? true,

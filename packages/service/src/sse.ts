@@ -3,11 +3,14 @@ import type { Delivery, WebhookHub } from './webhookHub';
 
 /** Options of the SSE relay at `GET /events`: heartbeat, `retry:` hint, replay buffer, event name. */
 export interface SseOptions {
-  /** Interval of `: heartbeat` comments that keep proxies from closing an idle stream. @default 15000 */
+  /**
+   * Interval of `: heartbeat` comments that keep proxies from closing an idle stream, in whole ms
+   * from 1 to 2147483647 (else a RangeError). @default 15000
+   */
   heartbeatMs?: number;
-  /** Reconnection delay announced to EventSource with `retry:`. @default 1000 */
+  /** Reconnection delay announced to EventSource with `retry:`, in whole ms >= 0. @default 1000 */
   retryMs?: number;
-  /** Deliveries kept for `Last-Event-ID` resume. @default 1000 */
+  /** Deliveries kept for `Last-Event-ID` resume, a whole number >= 0. @default 1000 */
   bufferSize?: number;
   /** SSE `event:` name of a webhook; omitted by default so `onmessage` receives them. */
   eventName?: string;
