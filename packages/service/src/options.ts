@@ -4,6 +4,7 @@ import type { RateLimitOptions } from './rateLimit';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import type { SseOptions } from './sse';
 import type { TaskOutcomeOption } from './taskRunner';
+import { MAX_TIMER_MS } from './timers';
 import type { SeedData } from './types';
 
 /**
@@ -106,7 +107,6 @@ function nonNegative(name: string, value: number): number {
 }
 
 /** Largest delay a timer keeps: past it Node and browsers fire after 1 ms instead. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 /** A count, size or timer delay: a whole number from `min`; NaN (an unset variable read as a number) is not one. */
 function wholeNumber(name: string, value: number, min: number, max = Number.MAX_SAFE_INTEGER): number {

@@ -1,3 +1,6 @@
+/** The longest delay a timer keeps (2^31 - 1 ms). */
+export const MAX_TIMER_MS = 2_147_483_647;
+
 /** Raised into every pending `sleep` when the service closes, so no request waits forever. */
 export class ServiceClosedError extends Error {
   override name = 'ServiceClosedError';
@@ -22,6 +25,9 @@ export interface Timers {
  * timer functions are looked up at call time, never captured at import, so fake timers work.
  */
 export function createTimers(): Timers {
+  // A delay past 2^31 - 1 ms would fire after 1 ms (Node and browsers take it as 1), so a task
+  // duration or write window meant to be very long would end at once: it waits the longest instead.
+  const longest = (ms: number) => Math.min(ms, MAX_TIMER_MS);
   const cancels = new Set<() => void>();
   let disposed = false;
 
@@ -30,7 +36,7 @@ export function createTimers(): Timers {
     const handle = globalThis.setTimeout(() => {
       cancels.delete(cancel);
       callback();
-    }, ms);
+    }, longest(ms));
     const cancel = (): void => {
       cancels.delete(cancel);
       globalThis.clearTimeout(handle);
@@ -41,7 +47,7 @@ export function createTimers(): Timers {
 
   const every = (ms: number, callback: () => void): (() => void) => {
     if (disposed) return () => {};
-    const handle = globalThis.setInterval(callback, ms);
+    const handle = globalThis.setInterval(callback, longest(ms));
     const cancel = (): void => {
       cancels.delete(cancel);
       globalThis.clearInterval(handle);
@@ -56,7 +62,7 @@ export function createTimers(): Timers {
       const handle = globalThis.setTimeout(() => {
         cancels.delete(cancel);
         resolve();
-      }, ms);
+      }, longest(ms));
       const cancel = (): void => {
         cancels.delete(cancel);
         globalThis.clearTimeout(handle);
