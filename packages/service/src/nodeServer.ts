@@ -187,7 +187,10 @@ export async function listenNode(
   let closing: Promise<void> | undefined;
   const server = createServer(limits, (req, res) => {
     const socket = req.socket;
-    sockets.set(socket, (sockets.get(socket) ?? 0) + 1);
+    // Counted only while the socket is in the books: 'connection' put it there first, so one missing
+    // has closed already, and counting it would keep it for the server's life.
+    const busy = sockets.get(socket);
+    if (busy !== undefined) sockets.set(socket, busy + 1);
     const abort = new AbortController();
     res.once('close', () => {
       abort.abort();
