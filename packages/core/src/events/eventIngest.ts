@@ -17,6 +17,9 @@ const envelopeSchema = z.looseObject({
   data: z.unknown(),
 });
 
+/** The two fields read before the envelope is checked. */
+type EnvelopeFields = { readonly schema_version?: unknown; readonly event_type?: unknown };
+
 // "1", "1.0", "1.2.3": the major is what decides whether this client can read the payload.
 const SCHEMA_VERSION = /^(\d{1,9})(?:\.\d{1,9}){0,2}$/;
 
@@ -131,6 +134,15 @@ export function createEventIngest(store: EntityStore, options: EventIngestOption
     throwCollected(errors, 'Event stats listeners threw');
   };
 
+  /** Throws for a `schema_version` whose major this client does not read; anything but a string passes. */
+  const refuseUnsupported = (schemaVersion: unknown, eventType: unknown): void => {
+    if (typeof schemaVersion !== 'string') return;
+    const major = parseSchemaMajor(schemaVersion);
+    if (major !== undefined && supported.includes(major)) return;
+    count(typeof eventType === 'string' ? { outcome: 'unsupported', eventType } : { outcome: 'unsupported' });
+    throw new UnsupportedSchemaVersionError(schemaVersion, supported.map(String));
+  };
+
   const ignore = (reason: IgnoreReason, extra: Omit<IngestReport, 'outcome' | 'reason'> = {}): 'ignored' => {
     count({ outcome: 'ignored', reason, ...extra });
     return 'ignored';
@@ -150,24 +162,14 @@ export function createEventIngest(store: EntityStore, options: EventIngestOption
     ingest(payload) {
       // The major is read before the rest of the envelope is checked: a new major is where the envelope
       // itself may change, and a payload this client cannot read must be loud, not ignored as malformed.
-      const fields =
-        typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
-      const schemaVersion = Object.hasOwn(fields, 'schema_version') ? fields.schema_version : undefined;
-      if (typeof schemaVersion === 'string') {
-        const major = parseSchemaMajor(schemaVersion);
-        if (major === undefined || !supported.includes(major)) {
-          const named = Object.hasOwn(fields, 'event_type') ? fields.event_type : undefined;
-          count(
-            typeof named === 'string'
-              ? { outcome: 'unsupported', eventType: named }
-              : { outcome: 'unsupported' },
-          );
-          throw new UnsupportedSchemaVersionError(schemaVersion, supported.map(String));
-        }
-      }
+      // Read as the envelope check reads it (inherited too), and again from what that check kept, so a
+      // getter that answers otherwise the second time is refused all the same.
+      const fields = typeof payload === 'object' && payload !== null ? (payload as EnvelopeFields) : {};
+      refuseUnsupported(fields.schema_version, fields.event_type);
       const envelope = z.safeParse(envelopeSchema, payload);
       if (!envelope.success) return ignore('invalid-envelope', { issues: toIssues(envelope.error) });
-      const { event_type: eventType, data } = envelope.data;
+      const { schema_version: schemaVersion, event_type: eventType, data } = envelope.data;
+      refuseUnsupported(schemaVersion, eventType);
 
       const registration = options.registry.resolve(eventType);
       if (!registration) return ignore('unknown-event-type', { eventType });
