@@ -76,7 +76,10 @@ export interface ClientEvents extends EventIngest {
   getConnectionState(): ConnectionState;
   /** `getConnectionState()` as an Observable: the current state first, then each change. */
   readonly connectionState$: Observable<ConnectionState>;
-  /** The id of the last complete event the most recent connection received: where it resumes. */
+  /**
+   * The last event id the most recent connection's stream set (by a complete block's `id:`, with or
+   * without data; a bare `id` clears it): where it resumes.
+   */
   getLastEventId(): string | undefined;
 }
 

@@ -16,7 +16,7 @@ export const loadSseStream = (): Promise<typeof import('./sseStream')> => sseStr
  * cannot send an `Authorization` header, so the token would have to travel in the URL and from there
  * into server and proxy logs. The stream is read as the HTML standard reads one (§9.2): only a 200
  * `text/event-stream` is a stream, an event counts once its blank line has arrived, `Last-Event-ID`
- * (the last complete event's id, in UTF-8) resumes it, and the server's `retry:` is the wait before
+ * (the last event id a complete block set, in UTF-8) resumes it, and the server's `retry:` is the wait before
  * reconnecting. On top of that: exponential backoff with jitter between failed attempts (see
  * `SseBackoffOptions`), retries of the statuses a later attempt may get past, one token refresh on
  * 401, and timeouts for a connect that never answers and a stream that falls silent.

@@ -14,7 +14,10 @@ export interface SseConnection {
   readonly state: ConnectionState;
   /** The current state first, then each change. */
   readonly state$: Observable<ConnectionState>;
-  /** The id of the last complete event received, sent as `Last-Event-ID` on reconnect. */
+  /**
+   * The last event id the stream set (a complete block's `id:`, with or without data; a bare `id`
+   * clears it), sent as `Last-Event-ID` on reconnect.
+   */
   readonly lastEventId: string | undefined;
   /** Aborts the stream and every timer; idempotent. */
   close(): void;
@@ -40,7 +43,7 @@ export interface SseConnectionOptions {
   authorize?: ((token: string) => Record<string, string>) | undefined;
   /** @default globalThis.fetch */
   fetch?: typeof fetch | undefined;
-  /** Resume point for the first attempt (later attempts use the id of the last complete event received). */
+  /** Resume point for the first attempt (later attempts use the last event id the stream set). */
   lastEventId?: string | undefined;
   /** Reconnect delays: the reconnection time (`retry:`), then exponential with jitter between failed attempts. */
   backoff?: SseBackoffOptions | undefined;
