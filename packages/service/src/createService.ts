@@ -157,8 +157,7 @@ export function createService(options: ServiceOptions = {}): Service {
         : methodNotAllowedError(ctx.traceId(), SERVED_METHODS);
     }
     const route = methods.get(request.method);
-    // OPTIONS too: every path answers it (the CORS preflight), though no route lists it.
-    if (!route) return methodNotAllowedError(ctx.traceId(), [...methods.keys(), 'OPTIONS']);
+    if (!route) return methodNotAllowedError(ctx.traceId(), [...methods.keys()]);
     ctx.tasks.refreshAll();
     // A parameter the operation does not take, or one sent twice, is a 400 like any malformed
     // request: ignored, `?version=1` on a PATCH would write a new version while the caller meant an old one.

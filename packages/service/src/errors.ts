@@ -89,7 +89,9 @@ export function notFoundError(traceId: string, type: string, message: string): R
   return json({ message, type, trace_id: traceId }, 404);
 }
 
-export function methodNotAllowedError(traceId: string, allow: readonly string[]): Response {
+export function methodNotAllowedError(traceId: string, served: readonly string[]): Response {
+  // Every path answers OPTIONS (the CORS preflight), though no route lists it.
+  const allow = served.includes('OPTIONS') ? served : [...served, 'OPTIONS'];
   return json(
     { message: `Use one of ${allow.join(', ')} on this path.`, type: 'MethodNotAllowed', trace_id: traceId },
     405,

@@ -27,7 +27,7 @@ describe('createService', () => {
       await call(service, '/spend_controls/%E0%A4%A'),
     ];
     expect(answers.map((a) => a.status)).toEqual([404, 405, 404, 404]);
-    expect(answers[1]?.headers.get('allow')).toBe('GET, PATCH');
+    expect(answers[1]?.headers.get('allow')).toBe('GET, PATCH, OPTIONS');
     for (const { body } of answers)
       expect(body).toMatchObject({ type: expect.any(String), trace_id: expect.any(String) });
     expect(new Set(answers.map((a) => a.body.trace_id)).size).toBe(answers.length);

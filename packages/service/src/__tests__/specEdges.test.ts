@@ -79,7 +79,7 @@ describe('admin paths', () => {
     const service = createService();
     const faults = await call(service, '/__admin/faults', { method: 'PROPFIND', body: { profile: 'none' } });
     expect(faults.status).toBe(405);
-    expect(faults.headers.get('allow')).toBe('GET, POST');
+    expect(faults.headers.get('allow')).toBe('GET, POST, OPTIONS');
     const state = await call(service, '/__admin/state', { method: 'POST', body: {} });
     expect(state.status).toBe(405);
     expect((await call(service, '/__admin/nothing')).status).toBe(404);
