@@ -33,3 +33,36 @@ describe('server rendering, an id changed in serverPrefetch', () => {
     expect(html).toBe('<p>sc_2: Name of sc_2</p>');
   });
 });
+
+// Found by review 40: the composable's own prefetch cannot wait for the component's, so an id set
+// after a lookup that outlasts its first load renders unloaded. The README's rule: load it there.
+describe('server rendering, an id your own serverPrefetch sets after a slow lookup', () => {
+  it('renders that control when the same prefetch awaits refetch() after setting it', async () => {
+    const name = (call: { path: string }) => call.path.split('/').at(-1) as string;
+    let firstAnswered = () => {};
+    const answered = new Promise<void>((resolve) => {
+      firstAnswered = resolve;
+    });
+    const server = scriptedFetch((call) => {
+      if (name(call) === 'sc_1') firstAnswered();
+      return json(200, spendControl(name(call), 2, { name: `Name of ${name(call)}` }));
+    });
+    const client = server.client();
+    const App = defineComponent({
+      setup() {
+        const id = ref('sc_1');
+        const { data, refetch } = useSpendControl(id);
+        onServerPrefetch(async () => {
+          // A lookup that ends after the composable's load of sc_1 has (a task after its reply).
+          await answered;
+          await new Promise((resolve) => setImmediate(resolve));
+          id.value = 'sc_2';
+          await refetch();
+        });
+        return () => h('p', `${id.value}: ${data.value?.name}`);
+      },
+    });
+    const html = await renderToString(createSSRApp(App).use(createVStore({ client })));
+    expect(html).toBe('<p>sc_2: Name of sc_2</p>');
+  });
+});
