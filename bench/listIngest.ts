@@ -38,6 +38,8 @@ export async function listIngest(core: typeof Core): Promise<ListIngest> {
   });
   const items = Array.from({ length: PAGES * PAGE }, (_, i) => spendControl(`sc_${i}`, i, 2, `control ${i}`));
   const texts = Array.from({ length: PAGES }, (_, p) => listPage(items, p * PAGE, PAGE));
+  // The same pages as an encoder that escapes non-ASCII writes them: each name holds an é.
+  const escaped = texts.map((text) => text.replaceAll('"control ', '"contr\\u00e9le '));
   const parsePage = (text: string) => {
     const page = z.safeParse(pageSchema, JSON.parse(text));
     if (!page.success) throw new Error('invalid page');
@@ -104,6 +106,21 @@ export async function listIngest(core: typeof Core): Promise<ListIngest> {
         const send: Core.Send = () =>
           new Observable((subscriber) => {
             const text = texts[next++] ?? '';
+            void Promise.resolve().then(() => {
+              subscriber.next({ status: 200, headers: new Headers(), text });
+              subscriber.complete();
+            });
+          });
+        return readAll(client({ send }));
+      },
+    ],
+    [
+      'resource.list, its send answering with pages whose names carry \\u00e9 escapes (Python and .NET write non-ASCII so)',
+      () => {
+        let next = 0;
+        const send: Core.Send = () =>
+          new Observable((subscriber) => {
+            const text = escaped[next++] ?? '';
             void Promise.resolve().then(() => {
               subscriber.next({ status: 200, headers: new Headers(), text });
               subscriber.complete();

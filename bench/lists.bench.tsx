@@ -274,7 +274,15 @@ async function round(
 }
 
 /** The ingest rows read step by step: what each one costs, in points of the floor's rate. */
-function ingestReading([, kept = 0, frozen = 0, store = 0, send = 0, fetched = 0]: number[]): string {
+function ingestReading([
+  ,
+  kept = 0,
+  frozen = 0,
+  store = 0,
+  send = 0,
+  escaped = 0,
+  fetched = 0,
+]: number[]): string {
   const points = (from: number, to: number) => {
     const n = Math.round((from - to) * 100);
     return `${n} point${Math.abs(n) === 1 ? '' : 's'}`;
@@ -283,7 +291,7 @@ function ingestReading([, kept = 0, frozen = 0, store = 0, send = 0, fetched = 0
     `Reading the ingest rows (this run, in points of the floor's rate): keeping each validated item in a Map costs ${points(1, kept)}, ` +
     `deep-freezing it ${points(kept, frozen)} more, the store's apply (version gate, batch) ${points(frozen, store)} more; ` +
     `the client per page (transport, read state, the poison-key guard and bracket count over the text, each item's id and version check, the confirmations) ${points(store, send)} more, ` +
-    `and a Response whose body is read ${points(send, fetched)} more. The floor keeps nothing, while every item a store keeps survives the young generation and is copied out of it: ` +
+    `and a Response whose body is read ${points(send, fetched)} more. Pages whose names carry \\u00e9 escapes read ${points(send, escaped)} below plain ones. The floor keeps nothing, while every item a store keeps survives the young generation and is copied out of it: ` +
     `a bare Map that keeps them reaches ${formatRatio(kept)} and one that also freezes them ${formatRatio(frozen)}` +
     (frozen < 0.8 ? ', below the 0.8x target before any store or client work.' : '.')
   );
