@@ -19,7 +19,7 @@
 //   <!-- docs-check: skip (why) -->
 // The reason is required and every skip is printed, so skips stay rare and justified.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -127,8 +127,32 @@ writeFileSync(
   JSON.stringify(
     {
       extends: '../tsconfig.base.json',
-      compilerOptions: { noEmit: true, noUnusedLocals: false },
+      // Vite's client types too: the guides are written for Vite apps (`import.meta.env`).
+      compilerOptions: { noEmit: true, noUnusedLocals: false, types: ['node', 'vite/client'] },
       include: ['globals.d.ts', 'blocks', '../docs/.vitepress/config.ts', '../docs/.vitepress/theme'],
+    },
+    null,
+    2,
+  ),
+);
+
+// The same blocks as a new app's Vite template compiles them: its `tsconfig.app.json` has neither
+// `exactOptionalPropertyTypes` nor node's types, both of which the repository's own config turns on,
+// and a sample that compiles only with them fails `npm run build` in the app a reader copies it to.
+writeFileSync(
+  join(out, 'tsconfig.vite.json'),
+  JSON.stringify(
+    {
+      extends: './tsconfig.json',
+      // The packages as an app gets them (their built types), not their sources through the
+      // workspace's source condition: the sources use node's types, which an app's own code lacks.
+      compilerOptions: {
+        exactOptionalPropertyTypes: false,
+        noUncheckedIndexedAccess: false,
+        types: ['vite/client'],
+        customConditions: [],
+      },
+      include: ['globals.d.ts', 'blocks'],
     },
     null,
     2,
@@ -141,10 +165,26 @@ console.log(
 for (const skip of skipped) console.log(`  skipped ${skip}`);
 
 const vueTsc = join(dirname(fileURLToPath(import.meta.resolve('vue-tsc/package.json'))), 'bin', 'vue-tsc.js');
-const result = spawnSync(process.execPath, [vueTsc, '--noEmit', '-p', join(out, 'tsconfig.json')], {
-  cwd: root,
-  encoding: 'utf8',
-});
+// The app pass reads the built packages: build them when any is missing (CI has built them by now).
+if (readdirSync(join(root, 'packages')).some((name) => !existsSync(join(root, 'packages', name, 'dist')))) {
+  console.log('docs:check: building the packages, whose types the app pass reads');
+  const build = spawnSync('pnpm', ['-s', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const check = (config) =>
+  spawnSync(process.execPath, [vueTsc, '--noEmit', '-p', join(out, config)], { cwd: root, encoding: 'utf8' });
+const passes = [
+  ['the repository config', check('tsconfig.json')],
+  ["a new Vite app's config", check('tsconfig.vite.json')],
+];
+const result = {
+  status: passes.some(([, pass]) => pass.status !== 0) ? 1 : 0,
+  stdout: passes
+    .filter(([, pass]) => pass.status !== 0)
+    .map(([name, pass]) => `under ${name}:\n${pass.stdout}${pass.stderr}`)
+    .join('\n'),
+  stderr: '',
+};
 const sources = new Map(blocks.map((block) => [block.name, block.source]));
 // Errors name the extracted file; say which page and line the block starts at.
 const report = `${result.stdout}${result.stderr}`.replace(
@@ -161,4 +201,4 @@ if (result.status !== 0) {
   );
   process.exit(1);
 }
-console.log('docs:check: every code block type-checks');
+console.log("docs:check: every code block type-checks, under the repository's config and a new Vite app's");
