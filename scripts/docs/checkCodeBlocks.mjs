@@ -168,7 +168,11 @@ const vueTsc = join(dirname(fileURLToPath(import.meta.resolve('vue-tsc/package.j
 // The app pass reads the built packages: build them when any is missing (CI has built them by now).
 if (readdirSync(join(root, 'packages')).some((name) => !existsSync(join(root, 'packages', name, 'dist')))) {
   console.log('docs:check: building the packages, whose types the app pass reads');
-  const build = spawnSync('pnpm', ['-s', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const build = spawnSync('pnpm', ['-s', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const check = (config) =>
