@@ -52,6 +52,18 @@ export async function listIngest(core: typeof Core): Promise<ListIngest> {
       retry: { budget: false },
       ...transport,
     });
+  /** A send that answers each request with the next of `pages`, its body already read. */
+  const sendOf = (pages: readonly string[]): Core.Send => {
+    let next = 0;
+    return () =>
+      new Observable((subscriber) => {
+        const text = pages[next++] ?? '';
+        void Promise.resolve().then(() => {
+          subscriber.next({ status: 200, headers: new Headers(), text });
+          subscriber.complete();
+        });
+      });
+  };
   // A new client per run: every item is new to its store, so each one is applied.
   const readAll = async (c: ReturnType<typeof client>) => {
     for (let p = 0; p < PAGES; p++) await c.spendControls.list(undefined, { limit: PAGE });
@@ -101,33 +113,11 @@ export async function listIngest(core: typeof Core): Promise<ListIngest> {
     ],
     [
       'resource.list, its send answering with the page text (body already read)',
-      () => {
-        let next = 0;
-        const send: Core.Send = () =>
-          new Observable((subscriber) => {
-            const text = texts[next++] ?? '';
-            void Promise.resolve().then(() => {
-              subscriber.next({ status: 200, headers: new Headers(), text });
-              subscriber.complete();
-            });
-          });
-        return readAll(client({ send }));
-      },
+      () => readAll(client({ send: sendOf(texts) })),
     ],
     [
       'resource.list, its send answering with pages whose names carry \\u00e9 escapes (Python and .NET write non-ASCII so)',
-      () => {
-        let next = 0;
-        const send: Core.Send = () =>
-          new Observable((subscriber) => {
-            const text = escaped[next++] ?? '';
-            void Promise.resolve().then(() => {
-              subscriber.next({ status: 200, headers: new Headers(), text });
-              subscriber.complete();
-            });
-          });
-        return readAll(client({ send }));
-      },
+      () => readAll(client({ send: sendOf(escaped) })),
     ],
     [
       'resource.list over a stub fetch (a Response per page, its body read)',

@@ -1,7 +1,7 @@
 // Found by review 37 (failed before its fix): the major was read only after the v1 envelope had
 // validated, so a payload of a new major whose envelope differs (where a new major is most likely to
 // change it) was ignored as 'invalid-envelope', silently, rather than refused as API.md says.
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UnsupportedSchemaVersionError } from '../../errors/unsupportedSchemaVersionError';
 import { createEntityStore } from '../../store/entityStore';
 import { createDefaultEventRegistry } from '../defaultEventRegistry';
@@ -50,4 +50,62 @@ it('still ignores a payload whose schema_version is not a string, as a malformed
   for (const payload of [null, 'text', [], { schema_version: 2, event_type: 'spend_control.updated', data }])
     expect(ingest.ingest(payload)).toBe('ignored');
   expect(ingest.getStats()).toMatchObject({ unsupported: 0, ignored: 4 });
+});
+
+// Found by review 40 (failed before its fix): the early major check read schema_version as an own
+// property only, while the envelope check reads inherited ones too, so a payload whose schema_version
+// came from its prototype (a class getter, Object.create) passed unread and was applied as v1.
+class WebhookEvent {
+  constructor(
+    readonly event_type: string,
+    readonly data: unknown,
+  ) {}
+  get schema_version(): string {
+    return '2.0';
+  }
+}
+
+describe('a schema_version the payload inherits', () => {
+  it.each([
+    ['a class getter', () => new WebhookEvent('spend_control.updated', data)],
+    [
+      'Object.create',
+      () =>
+        Object.assign(Object.create({ schema_version: '2.0' }), {
+          event_type: 'spend_control.updated',
+          data,
+        }),
+    ],
+  ])('is read for its major, as the envelope check reads it (%s)', (_, make) => {
+    const store = createEntityStore();
+    const ingest = createEventIngest(store, { registry: createDefaultEventRegistry() });
+    let outcome: unknown;
+    let thrown: unknown;
+    try {
+      outcome = ingest.ingest(make());
+    } catch (error) {
+      thrown = error;
+    }
+    expect({ outcome, stored: store.get('spend_control', 'sc_1') !== undefined }).toEqual({
+      outcome: undefined,
+      stored: false,
+    });
+    expect(thrown).toBeInstanceOf(UnsupportedSchemaVersionError);
+  });
+});
+
+it('refuses a schema_version that reads as supported first and unsupported when the envelope is checked', () => {
+  const store = createEntityStore();
+  const ingest = createEventIngest(store, { registry: createDefaultEventRegistry() });
+  let reads = 0;
+  const payload = {
+    event_type: 'spend_control.updated',
+    data,
+    get schema_version() {
+      reads += 1;
+      return reads === 1 ? '1.0' : '2.0';
+    },
+  };
+  expect(() => ingest.ingest(payload)).toThrow(UnsupportedSchemaVersionError);
+  expect(store.get('spend_control', 'sc_1')).toBeUndefined();
 });
