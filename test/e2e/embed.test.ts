@@ -223,7 +223,10 @@ describe('embedded <vstore-spend-control> widgets', () => {
       });
       expect(fetched[0]).toBe('widgets/v1/vstore-embed.js?v=2');
       expect(fetched.filter((f) => f.startsWith('widgets/v1/embed-runtime-'))).toHaveLength(1);
-      expect(fetched.some((f) => f.startsWith('widgets/v1/sseStream-'))).toBe(true);
+      // The event stream's chunk comes when the widgets connect, which may finish after their reads.
+      await until('the event stream chunk loaded', async () =>
+        fetched.some((f) => f.startsWith('widgets/v1/sseStream-')),
+      );
       // The module found its own tag through import.meta.url (query included) and took the token off it.
       expect(
         await other.evaluate(() =>
