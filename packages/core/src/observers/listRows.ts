@@ -105,6 +105,9 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
         refetch(id);
         continue;
       }
+      // A pending change (the view's) of a row the list does not show: the store's copy did not
+      // change, so unless that copy did not match and the view now does, neither did the membership.
+      if (origin === VIEW && (previous === undefined || matchesParams(previous, params))) continue;
       if (previous !== undefined && !matchesParams(previous, params)) {
         // An entity the store held, which did not match and now does: only the service knows its place,
         // so the pages are read again (after a read in flight, which may predate the change).

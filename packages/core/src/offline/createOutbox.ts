@@ -352,6 +352,8 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
       }
       const next: OutboxEntry = { ...entry, status: 'pending', resolution: 'mine', conflict: undefined };
       await records.save(next);
+      // Discarded (or resolved otherwise) while that was stored: it stays gone, its record too.
+      if (list.find(entryId)?.status !== 'conflict') return records.drop(entryId);
       list.replace(next);
       channel.changed();
       sender.pump();
@@ -370,6 +372,8 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
       releaseLock?.();
       target.removeEventListener?.('online', onlineAgain);
       channel.close();
+      // Its pending changes leave the view, and every reader of them is told.
+      overlay.sync([]);
       detachOverlay();
       for (const id of [...settlers.keys()])
         settle(

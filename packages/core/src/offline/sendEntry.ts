@@ -99,7 +99,6 @@ async function sendUpdate(entry: OutboxEntry, ctx: SendContext): Promise<SendOut
   const patch = entry.patch ?? {};
   const { base } = entry;
   let { sentFrom } = entry;
-  const after = (latest: object) => (versionOf(latest) ?? 0) > (entry.baseVersion ?? 0);
   const landed = async (latest: object) =>
     sentFrom !== undefined &&
     (versionOf(latest) ?? 0) > sentFrom &&
@@ -108,7 +107,10 @@ async function sendUpdate(entry: OutboxEntry, ctx: SendContext): Promise<SendOut
     const latest = await toPromise(ops.latest$(id), signal);
     if (await landed(latest)) return { kind: 'landed', entity: latest };
     // Without a base (nothing was held when the change was made) there is nothing to compare with.
-    if (base && after(latest) && ctx.onConflict === 'abort' && entry.resolution !== 'mine') {
+    // Compared by content, even at the base's own version: the base holds this entity's earlier
+    // pending changes, and one of them dropped (resolved as theirs, discarded, failed) is in the base
+    // but not in the latest, so a field this entry carries too must not send it again unasked.
+    if (base && ctx.onConflict === 'abort' && entry.resolution !== 'mine') {
       const mine = { ...base, ...patch };
       const { conflicts } = threeWay(base, mine, latest as Record<string, unknown>, Object.keys(patch));
       if (conflicts.length > 0)

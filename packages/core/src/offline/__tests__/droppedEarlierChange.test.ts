@@ -1,0 +1,105 @@
+// Found by review 42 (failed before its fix): an update's base holds its entity's earlier pending
+// changes; when one of those was dropped (resolved as theirs, discarded), a later entry carrying the same
+// top-level field sent the dropped value over the other writer's, since its base was compared only when
+// the held version had moved.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createClient } from '../../client/createClient';
+import { observeUpdate } from '../../observers/observeUpdate';
+import { loadEdit } from '../../resources/editResource';
+import { createOutbox } from '../createOutbox';
+import { memoryStorage } from '../outboxStorage';
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+type Row = Record<string, unknown> & { limit: { amount: number; currency: string }; version: number };
+
+function setup() {
+  let current: Row = {
+    spend_control_id: 'sc_1',
+    version: 1,
+    version_time: '2026-01-01T00:00:00Z',
+    name: 'Travel',
+    status: 'active',
+    limit: { amount: 500, currency: 'USD' },
+    interval: 'monthly',
+    account_id: 'acc_1',
+  };
+  const patches: unknown[] = [];
+  const net = { online: false };
+  const fetch = async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+    if (!net.online) throw new TypeError('Failed to fetch');
+    if (init.method === 'PATCH') {
+      const patch = JSON.parse(String(init.body));
+      patches.push(patch);
+      current = { ...current, ...patch, version: current.version + 1 };
+    }
+    return json(current);
+  };
+  const client = createClient({
+    baseUrl: 'http://svc.test',
+    getToken: () => 't',
+    fetch,
+    retry: { maxAttempts: 1 },
+  });
+  return {
+    client,
+    patches,
+    net,
+    latest: () => current,
+    other(limit: Row['limit']) {
+      current = { ...current, limit, version: current.version + 1 };
+    },
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('review: a later entry built over an earlier one that is dropped', () => {
+  it("does not send a conflict's losing amount after the person chose theirs", async () => {
+    const t = setup();
+    t.net.online = true;
+    await t.client.spendControls.get('sc_1');
+    await loadEdit();
+    t.net.online = false;
+    const outbox = createOutbox(t.client, {
+      storage: memoryStorage(),
+      locks: false,
+      BroadcastChannel: false,
+      isOnline: () => t.net.online,
+      backoff: { baseDelayMs: 5, maxDelayMs: 10 },
+    });
+    await outbox.ready;
+    // Offline, this user sets the amount to 900; meanwhile another writer sets it to 2000.
+    void outbox
+      .update(t.client.spendControls, 'sc_1', { limit: { amount: 900, currency: 'USD' } })
+      .catch(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    t.other({ amount: 2000, currency: 'USD' });
+    t.net.online = true;
+    await vi.advanceTimersByTimeAsync(50);
+    const [first] = outbox.entries;
+    expect(first?.status).toBe('conflict');
+    expect(first?.conflict?.fields).toEqual(['limit']);
+    // While the conflict waits for a decision, the user changes only the currency (an edit through
+    // the outbox, as useUpdateResource(resource, { outbox }).edit does).
+    const updater = observeUpdate(t.client.spendControls, { outbox });
+    void updater.edit('sc_1', (draft) => {
+      draft.limit.currency = 'EUR';
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outbox.entries).toHaveLength(2);
+    // The person looks at the conflict (amount: mine 900, theirs 2000) and keeps theirs.
+    await outbox.resolve(first!.id, 'theirs');
+    await vi.advanceTimersByTimeAsync(1000);
+    // Theirs (2000) should stand: either the currency change goes over it, or the later entry is
+    // held as a conflict too. Instead 900, the amount the person just turned down, is sent over 2000.
+    expect(t.patches).not.toContainEqual({ limit: { amount: 900, currency: 'EUR' } });
+    expect(t.latest().limit.amount).toBe(2000);
+  });
+});
