@@ -2,7 +2,7 @@ import type { Draft } from 'immer';
 import type { VStoreError } from '../errors/vstoreError';
 import { contextOf } from '../reads/readContext';
 import type { ResourceClient } from '../reads/resourceClient';
-import { type EditOptions, recipePatch } from '../resources/editResource';
+import { type EditOptions, loadEdit } from '../resources/editResource';
 import type { ResourcePatch } from '../resources/resourceOps';
 import { ListenerList } from '../store/listenerList';
 import { reportUnhandled } from '../store/reportUnhandled';
@@ -49,13 +49,20 @@ export interface UpdateOutbox {
     id: string,
     patch: Readonly<Record<string, unknown>>,
   ): Promise<T>;
+  /**
+   * What an update of `id` made now would keep as its base (`Outbox.baseOf`): `edit` runs its recipe
+   * over it. Without it, over what the client's view shows.
+   */
+  baseOf?(type: string, id: string): Readonly<Record<string, unknown>> | undefined;
 }
 
 /** Options of `observeUpdate`. */
 export interface UpdateObserverOptions {
   /**
-   * Sends through an outbox: `mutate` stores the patch there, `edit` runs its recipe over what the
-   * view shows now and stores the fields it changed. Both resolve once the write lands.
+   * Sends through an outbox: `mutate` stores the patch there, `edit` runs its recipe over the base the
+   * entry keeps (what the view shows now, with the entity's updates still being stored) and stores
+   * the fields it changed; its options are refused (a `TypeError`), since the outbox compares each
+   * entry's base with the latest by its own `onConflict`. Both resolve once the write lands.
    */
   outbox?: UpdateOutbox | undefined;
 }
@@ -119,11 +126,22 @@ export function observeUpdate<T extends object, TUpdateKey extends string>(
     edit: (id, recipe, editOptions) =>
       track(async () => {
         if (!outbox) return resource.edit(id, recipe, editOptions);
-        // The recipe runs over what every reader shows now (pending changes included); only the
-        // fields it changed are stored, and conflicts are the outbox's to find when it sends.
-        const shown =
-          contextOf(resource).view.get<T>(resource.definition.type, id) ?? (await resource.get(id));
-        const patch = await recipePatch(resource.definition, shown, recipe);
+        const given = Object.entries(editOptions ?? {}).filter(([, value]) => value !== undefined);
+        if (given.length > 0)
+          throw new TypeError(
+            `edit through an outbox takes no options (${given.map(([name]) => name).join(', ')} given): ` +
+              "the outbox compares each entry's base with the latest when it sends, by its own onConflict",
+          );
+        const { type } = resource.definition;
+        const { view } = contextOf(resource);
+        // Edit's code (immer) and the entity first: from then on nothing is awaited before the entry is
+        // made, so the recipe runs over the very state the entry keeps as its base (pending changes,
+        // those still being stored included), and a version that arrives meanwhile is compared with
+        // it when the entry is sent, not taken into it unseen.
+        const { recipePatch } = await loadEdit();
+        if (view.get(type, id) === undefined) await resource.get(id);
+        const shown = (outbox.baseOf?.(type, id) ?? view.get<T>(type, id) ?? (await resource.get(id))) as T;
+        const patch = recipePatch(resource.definition, shown, recipe);
         return Object.keys(patch).length === 0 ? shown : outbox.update<T>(resource, id, patch);
       }),
   };

@@ -17,6 +17,7 @@ import { outboxRecords } from './outboxRecords';
 import { OutboxSender } from './outboxSender';
 import type { SendContext } from './sendEntry';
 import { storedCopy } from './storedCopy';
+import { updateBase } from './updateBase';
 
 interface Settler {
   resolve(value: unknown): void;
@@ -303,13 +304,8 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
       const { updatable } = resource.definition;
       const invalid = Object.keys(patch).filter((field) => !updatable.includes(field));
       if (invalid.length > 0) return Promise.reject(new InvalidUpdateError(type, invalid, updatable));
-      // The base is what the view shows now: the held version with this entity's pending changes over
-      // it, those still being stored included.
       const held = store.get<{ version?: number }>(type, id);
-      let shown = ctx.view.get<Record<string, unknown>>(type, id);
-      for (const earlier of storing)
-        if (shown && earlier.kind === 'update' && earlier.type === type && earlier.entityId === id)
-          shown = { ...shown, ...earlier.patch };
+      const shown = updateBase(ctx.view, storing, type, id);
       return enqueue<T>(() =>
         Object.freeze({
           id: createIdempotencyKey(),
@@ -324,6 +320,7 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
         }),
       );
     },
+    baseOf: (type, id) => updateBase(ctx.view, storing, type, id),
     delete(resource, id) {
       const type = know(resource);
       return enqueue<void>(() =>

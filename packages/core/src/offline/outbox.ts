@@ -50,6 +50,12 @@ export interface Outbox {
     id: string,
     patch: Readonly<Record<string, unknown>>,
   ): Promise<T>;
+  /**
+   * What an update of entity `id` made now would keep as its base: the view (the held version with
+   * the entity's pending changes) with its updates still being stored over it. `observeUpdate`'s
+   * `edit` runs its recipe over this, in the same step as the update, so nothing lands in between.
+   */
+  baseOf(type: string, id: string): Readonly<Record<string, unknown>> | undefined;
   /** Stores a deletion (the account client's); resolves once the task that runs it completed and the entity is removed. */
   delete(resource: OutboxResource<object> & { delete(id: string): Promise<Task> }, id: string): Promise<void>;
   /** Every entry, oldest first; a new array on every change. */

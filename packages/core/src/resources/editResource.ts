@@ -15,18 +15,6 @@ const editModule = lazyModule(() => import('./editRun'));
  */
 export const loadEdit = () => editModule.load();
 
-/**
- * The update `recipe` makes of `base` (update-valid fields only), once edit's code and immer are in:
- * for writes kept to be sent later, such as an outbox's.
- */
-export async function recipePatch<TEntity extends object>(
-  def: Pick<ResourceDefinition<TEntity>, 'type' | 'updatable'>,
-  base: TEntity,
-  recipe: (draft: Draft<TEntity>) => void,
-): Promise<Record<string, unknown>> {
-  return (await editModule.load()).recipePatch(def, base, recipe);
-}
-
 const NO_COPIES: EditCopies<never> = { held: () => undefined, fresh: () => undefined };
 
 /**

@@ -90,7 +90,7 @@ describe('review: a later entry built over an earlier one that is dropped', () =
     // the outbox, as useUpdateResource(resource, { outbox }).edit does).
     const updater = observeUpdate(t.client.spendControls, { outbox });
     void updater.edit('sc_1', (draft) => {
-      draft.limit.currency = 'EUR';
+      if (draft.limit) draft.limit.currency = 'EUR';
     });
     await vi.advanceTimersByTimeAsync(0);
     expect(outbox.entries).toHaveLength(2);
