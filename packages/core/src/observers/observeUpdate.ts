@@ -130,7 +130,7 @@ export function observeUpdate<T extends object, TUpdateKey extends string>(
         if (given.length > 0)
           throw new TypeError(
             `edit through an outbox takes no options (${given.map(([name]) => name).join(', ')} given): ` +
-              "the outbox compares each entry's base with the latest when it sends, by its own onConflict",
+              'the outbox checks conflicts by its own onConflict',
           );
         const { type } = resource.definition;
         const { view } = contextOf(resource);
