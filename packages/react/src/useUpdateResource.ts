@@ -22,7 +22,8 @@ export type UpdateResourceOptions = UpdateObserverOptions;
  * renders, resolve to the result or undefined, and never reject (the error is in `error`). With
  * `{ outbox }` (`createOutbox` of `@vstore/core/offline`) each write is stored there first and sent
  * until it lands, offline and across reloads: `mutate` stores its patch; `edit` runs its recipe over
- * what every reader shows now (pending changes included) and stores the fields it changed. Readers
+ * what every reader shows now (pending changes included), takes no options, and stores the fields it
+ * changed. Readers
  * show the change at once; `status` stays `pending` until it lands, and a conflict waits in the
  * outbox (`useOutbox(outbox).conflicts`) for `outbox.resolve`.
  *

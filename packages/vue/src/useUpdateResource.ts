@@ -30,8 +30,8 @@ export interface UpdateResourceState<T extends object, TUpdateKey extends string
  * aborted when the scope ends: the service may already have applied it, and its reply must still
  * reach the store. With `{ outbox }` (`createOutbox` of `@vstore/core/offline`) each write is stored
  * there first and sent until it lands, offline and across reloads: `mutate` stores its patch; `edit`
- * runs its recipe over what every reader shows now (pending changes included) and stores the fields
- * it changed. Readers show the change at once; `status` stays `pending` until it lands, and a
+ * runs its recipe over what every reader shows now (pending changes included), takes no options, and
+ * stores the fields it changed. Readers show the change at once; `status` stays `pending` until it lands, and a
  * conflict waits in the outbox (`useOutbox(outbox).conflicts`) for `outbox.resolve`.
  *
  * @example

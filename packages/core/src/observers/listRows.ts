@@ -100,9 +100,11 @@ export function listRows<T extends object>(ctx: ReadContext, type: string, param
       }
       if (entity === undefined) continue;
       if (known.has(id)) {
-        // Back in its old place at once; the service may have moved it since, so the pages are read again.
+        // Back in its old place at once; the service may have moved it since, so the pages are read
+        // again. Not when a pending change that hid it went (discarded, failed, the outbox closed):
+        // the store's copy, which matched, never changed.
         rederive();
-        refetch(id);
+        if (origin !== VIEW || previous === undefined || !matchesParams(previous, params)) refetch(id);
         continue;
       }
       // A pending change (the view's) of a row the list does not show: the store's copy did not

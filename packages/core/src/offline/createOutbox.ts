@@ -6,6 +6,7 @@ import { InvalidUpdateError } from '../errors/invalidUpdateError';
 import { createIdempotencyKey } from '../http/idempotency';
 import { contextOf, linkOf } from '../reads/readContext';
 import type { ResourceOps } from '../resources/resourceOps';
+import { reportUnhandled } from '../store/reportUnhandled';
 import type { Task } from '../wire/task';
 import { applyLanded } from './applyLanded';
 import { EntryList } from './entryList';
@@ -349,8 +350,11 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
       }
       const next: OutboxEntry = { ...entry, status: 'pending', resolution: 'mine', conflict: undefined };
       await records.save(next);
-      // Discarded (or resolved otherwise) while that was stored: it stays gone, its record too.
-      if (list.find(entryId)?.status !== 'conflict') return records.drop(entryId);
+      // Discarded while that was stored: it stays gone, its record too. Replaced meanwhile (this very
+      // choice made twice, or the other): the first one stands, and its record is left alone.
+      const now = list.find(entryId);
+      if (!now) return records.drop(entryId);
+      if (now !== entry) return;
       list.replace(next);
       channel.changed();
       sender.pump();
@@ -369,8 +373,13 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
       releaseLock?.();
       target.removeEventListener?.('online', onlineAgain);
       channel.close();
-      // Its pending changes leave the view, and every reader of them is told.
-      overlay.sync([]);
+      // Its pending changes leave the view, and every reader of them is told; a reader that throws
+      // is reported and the outbox closes all the same.
+      try {
+        overlay.sync([]);
+      } catch (error) {
+        reportUnhandled(error);
+      }
       detachOverlay();
       for (const id of [...settlers.keys()])
         settle(

@@ -20,8 +20,21 @@ export function createOutboxOverlay(store: EntityStore): OutboxOverlay {
   const layer = createOptimisticLayer(store);
   const shown = new Map<string, { readonly entry: OutboxEntry; readonly handle: OptimisticHandle }>();
   const listeners = new Set<(type: string, id: string) => void>();
+  // Every listener is told of every change, whatever one of them throws: collected, thrown after.
+  let thrown: unknown[] = [];
   const changed = (entry: OutboxEntry) => {
-    for (const listener of listeners) listener(entry.type, entry.entityId as string);
+    for (const listener of listeners)
+      try {
+        listener(entry.type, entry.entityId as string);
+      } catch (error) {
+        thrown.push(error);
+      }
+  };
+  const rethrow = () => {
+    const errors = thrown;
+    thrown = [];
+    if (errors.length === 1) throw errors[0];
+    if (errors.length > 1) throw new AggregateError(errors, 'outbox view listeners threw');
   };
 
   return {
@@ -51,6 +64,7 @@ export function createOutboxOverlay(store: EntityStore): OutboxOverlay {
           changed(entry);
         }
       }
+      rethrow();
     },
     landed(entryId, entity) {
       const found = shown.get(entryId);
@@ -58,6 +72,7 @@ export function createOutboxOverlay(store: EntityStore): OutboxOverlay {
       shown.delete(entryId);
       found.handle.confirm(entity);
       changed(found.entry);
+      rethrow();
     },
   };
 }

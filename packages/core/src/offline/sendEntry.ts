@@ -93,12 +93,40 @@ async function sendCreate(entry: OutboxEntry, { ops, signal }: SendContext): Pro
  * nothing is sent again. Versions up to `sentFrom` are never taken for it: an earlier entry of the
  * same entity, made on the same base, may have written the same values.
  */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/**
+ * The nested fields of `patch` that still carry an earlier change which never landed. At the base's
+ * own version, the base differs from the latest only by this entity's earlier pending changes, and
+ * with the lane in order those have left by now: landed ones moved the version, so what differs was
+ * dropped (resolved as theirs, discarded) or failed. A nested field is sent whole, so a sub-field
+ * this entry did not touch would send the dropped value again; a top-level field is in the patch
+ * only when this entry set it itself.
+ */
+function carried(
+  base: Readonly<Record<string, unknown>>,
+  latest: Readonly<Record<string, unknown>>,
+  patch: Readonly<Record<string, unknown>>,
+): string[] {
+  return Object.keys(patch).filter((field) => {
+    const was = base[field];
+    const now = latest[field];
+    const sent = patch[field];
+    if (!isRecord(was) || !isRecord(now) || !isRecord(sent)) return false;
+    return Object.keys(was).some(
+      (key) => !sameContent(was[key], now[key]) && sameContent(sent[key], was[key]),
+    );
+  });
+}
+
 async function sendUpdate(entry: OutboxEntry, ctx: SendContext): Promise<SendOutcome> {
   const { ops, signal } = ctx;
   const id = entry.entityId as string;
   const patch = entry.patch ?? {};
   const { base } = entry;
   let { sentFrom } = entry;
+  const after = (latest: object) => (versionOf(latest) ?? 0) > (entry.baseVersion ?? 0);
   const landed = async (latest: object) =>
     sentFrom !== undefined &&
     (versionOf(latest) ?? 0) > sentFrom &&
@@ -107,17 +135,15 @@ async function sendUpdate(entry: OutboxEntry, ctx: SendContext): Promise<SendOut
     const latest = await toPromise(ops.latest$(id), signal);
     if (await landed(latest)) return { kind: 'landed', entity: latest };
     // Without a base (nothing was held when the change was made) there is nothing to compare with.
-    // Compared by content, even at the base's own version: the base holds this entity's earlier
-    // pending changes, and one of them dropped (resolved as theirs, discarded, failed) is in the base
-    // but not in the latest, so a field this entry carries too must not send it again unasked.
     if (base && ctx.onConflict === 'abort' && entry.resolution !== 'mine') {
       const mine = { ...base, ...patch };
-      const { conflicts } = threeWay(base, mine, latest as Record<string, unknown>, Object.keys(patch));
-      if (conflicts.length > 0)
-        return {
-          kind: 'conflict',
-          conflict: { fields: conflicts, base, mine, theirs: latest as Record<string, unknown> },
-        };
+      const theirs = latest as Record<string, unknown>;
+      const fields = after(latest)
+        ? threeWay(base, mine, theirs, Object.keys(patch)).conflicts
+        : versionOf(latest) === undefined
+          ? []
+          : carried(base, theirs, patch);
+      if (fields.length > 0) return { kind: 'conflict', conflict: { fields, base, mine, theirs } };
     }
     if (sentFrom === undefined) {
       sentFrom = versionOf(latest) ?? 0;

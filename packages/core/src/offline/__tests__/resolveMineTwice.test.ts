@@ -1,0 +1,95 @@
+// Found by review 43 (failed on an intermediate fix, 31f53bf): a second resolve(id, 'mine') made while the
+// first was storing found the entry no longer a conflict and deleted its record: after a reload the
+// write was gone.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createClient } from '../../client/createClient';
+import { createOutbox } from '../createOutbox';
+import { memoryStorage } from '../outboxStorage';
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+function setup() {
+  let current: Record<string, unknown> = {
+    spend_control_id: 'sc_1',
+    version: 1,
+    version_time: '2026-01-01T00:00:00Z',
+    name: 'Travel',
+    status: 'active',
+    limit: { amount: 500, currency: 'USD' },
+    interval: 'monthly',
+    account_id: 'acc_1',
+  };
+  const patches: unknown[] = [];
+  const net = { online: false };
+  const fetch = async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+    if (!net.online) throw new TypeError('Failed to fetch');
+    if (init.method === 'PATCH') {
+      const patch = JSON.parse(String(init.body));
+      patches.push(patch);
+      current = { ...current, ...patch, version: (current.version as number) + 1 };
+    }
+    return json(current);
+  };
+  const client = createClient({
+    baseUrl: 'http://svc.test',
+    getToken: () => 't',
+    fetch,
+    retry: { maxAttempts: 1 },
+  });
+  return {
+    client,
+    patches,
+    net,
+    other(name: string) {
+      current = { ...current, name, version: (current.version as number) + 1 };
+    },
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('review R3: resolve as mine, twice', () => {
+  it('keeps the resolved entry stored', async () => {
+    const t = setup();
+    t.net.online = true;
+    await t.client.spendControls.get('sc_1');
+    t.net.online = false;
+    const storage = memoryStorage();
+    const options = {
+      storage,
+      locks: false as const,
+      BroadcastChannel: false as const,
+      isOnline: () => t.net.online,
+      backoff: { baseDelayMs: 5, maxDelayMs: 10 },
+    };
+    const outbox = createOutbox(t.client, options);
+    await outbox.ready;
+    outbox.update(t.client.spendControls, 'sc_1', { name: 'Mine' }).catch(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    t.other('Theirs');
+    t.net.online = true;
+    await vi.advanceTimersByTimeAsync(50);
+    const [entry] = outbox.entries;
+    expect(entry?.status).toBe('conflict');
+    // Offline again; the person clicks "keep mine" twice.
+    t.net.online = false;
+    await Promise.all([outbox.resolve(entry!.id, 'mine'), outbox.resolve(entry!.id, 'mine')]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outbox.entries.map((e) => e.status)).toEqual(['pending']);
+    // The page reloads before the device is back online.
+    await outbox.close();
+    const next = createOutbox(t.client, options);
+    await next.ready;
+    expect({ stored: (await storage.keys()).length, restored: next.entries.length }).toEqual({
+      stored: 1,
+      restored: 1,
+    });
+    await next.close();
+  });
+});
