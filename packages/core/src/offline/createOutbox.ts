@@ -6,7 +6,6 @@ import { InvalidUpdateError } from '../errors/invalidUpdateError';
 import { createIdempotencyKey } from '../http/idempotency';
 import { contextOf, linkOf } from '../reads/readContext';
 import type { ResourceOps } from '../resources/resourceOps';
-import { reportUnhandled } from '../store/reportUnhandled';
 import type { Task } from '../wire/task';
 import { applyLanded } from './applyLanded';
 import { EntryList } from './entryList';
@@ -373,13 +372,9 @@ export function createOutbox(client: Client, options: OutboxOptions): Outbox {
       releaseLock?.();
       target.removeEventListener?.('online', onlineAgain);
       channel.close();
-      // Its pending changes leave the view, and every reader of them is told; a reader that throws
-      // is reported and the outbox closes all the same.
-      try {
-        overlay.sync([]);
-      } catch (error) {
-        reportUnhandled(error);
-      }
+      // Its pending changes leave the view, and every reader of them is told (what one throws is
+      // reported by the overlay, and the outbox closes all the same).
+      overlay.sync([]);
       detachOverlay();
       for (const id of [...settlers.keys()])
         settle(

@@ -1,5 +1,6 @@
 import { createOptimisticLayer, type OptimisticHandle } from '../optimistic/optimisticLayer';
 import type { Overlay } from '../reads/entityView';
+import { reportUnhandled } from '../store/reportUnhandled';
 import type { EntityStore } from '../store/types';
 import type { OutboxEntry } from './outboxEntry';
 
@@ -20,21 +21,16 @@ export function createOutboxOverlay(store: EntityStore): OutboxOverlay {
   const layer = createOptimisticLayer(store);
   const shown = new Map<string, { readonly entry: OutboxEntry; readonly handle: OptimisticHandle }>();
   const listeners = new Set<(type: string, id: string) => void>();
-  // Every listener is told of every change, whatever one of them throws: collected, thrown after.
-  let thrown: unknown[] = [];
+  // Every listener is told of every change, whatever one of them throws: what it throws is reported,
+  // never thrown into the outbox step that changed the view (a write settling, a close), which must
+  // finish.
   const changed = (entry: OutboxEntry) => {
     for (const listener of listeners)
       try {
         listener(entry.type, entry.entityId as string);
       } catch (error) {
-        thrown.push(error);
+        reportUnhandled(error);
       }
-  };
-  const rethrow = () => {
-    const errors = thrown;
-    thrown = [];
-    if (errors.length === 1) throw errors[0];
-    if (errors.length > 1) throw new AggregateError(errors, 'outbox view listeners threw');
   };
 
   return {
@@ -64,7 +60,6 @@ export function createOutboxOverlay(store: EntityStore): OutboxOverlay {
           changed(entry);
         }
       }
-      rethrow();
     },
     landed(entryId, entity) {
       const found = shown.get(entryId);
@@ -72,7 +67,6 @@ export function createOutboxOverlay(store: EntityStore): OutboxOverlay {
       shown.delete(entryId);
       found.handle.confirm(entity);
       changed(found.entry);
-      rethrow();
     },
   };
 }

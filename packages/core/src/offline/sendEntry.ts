@@ -97,28 +97,28 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 /**
- * The nested fields of `patch` that still carry an earlier change which never landed. At the base's
- * own version, the base differs from the latest only by this entity's earlier pending changes, and
- * with the lane in order those have left by now: landed ones moved the version, so what differs was
- * dropped (resolved as theirs, discarded) or failed. A nested field is sent whole, so a sub-field
- * this entry did not touch would send the dropped value again; a top-level field is in the patch
- * only when this entry set it itself.
+ * Whether `sent` still carries, somewhere inside, a value the base had and the latest has not. At the
+ * base's own version the base differs from the latest only by this entity's earlier pending changes,
+ * and with the lane in order those have left by now: landed ones moved the version, so what differs
+ * was dropped (resolved as theirs, discarded) or failed. Objects are walked over both sides' keys (a
+ * dropped change may have removed one); an array is one value, and one sent with neither side's
+ * content was built over the base's too.
  */
-function carried(
+function stillCarries(was: unknown, now: unknown, sent: unknown): boolean {
+  if (sameContent(was, now)) return false;
+  if (isRecord(was) && isRecord(now) && isRecord(sent))
+    return [...new Set([...Object.keys(was), ...Object.keys(now)])].some((key) =>
+      stillCarries(was[key], now[key], sent[key]),
+    );
+  return sameContent(sent, was) || (Array.isArray(was) && !sameContent(sent, now));
+}
+
+/** The fields of `patch` that would send again an earlier change which never landed (see `stillCarries`). */
+const carried = (
   base: Readonly<Record<string, unknown>>,
   latest: Readonly<Record<string, unknown>>,
   patch: Readonly<Record<string, unknown>>,
-): string[] {
-  return Object.keys(patch).filter((field) => {
-    const was = base[field];
-    const now = latest[field];
-    const sent = patch[field];
-    if (!isRecord(was) || !isRecord(now) || !isRecord(sent)) return false;
-    return Object.keys(was).some(
-      (key) => !sameContent(was[key], now[key]) && sameContent(sent[key], was[key]),
-    );
-  });
-}
+): string[] => Object.keys(patch).filter((field) => stillCarries(base[field], latest[field], patch[field]));
 
 async function sendUpdate(entry: OutboxEntry, ctx: SendContext): Promise<SendOutcome> {
   const { ops, signal } = ctx;
