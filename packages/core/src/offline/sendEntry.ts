@@ -12,6 +12,7 @@ import { threeWay } from '../resources/threeWay';
 import { sameContent } from '../store/sameContent';
 import type { EntityStore } from '../store/types';
 import type { Task } from '../wire/task';
+import { carriedFields } from './carriedFields';
 import type { OutboxConflict, OutboxEntry } from './outboxEntry';
 
 /** How one send of an entry ended. */
@@ -93,33 +94,6 @@ async function sendCreate(entry: OutboxEntry, { ops, signal }: SendContext): Pro
  * nothing is sent again. Versions up to `sentFrom` are never taken for it: an earlier entry of the
  * same entity, made on the same base, may have written the same values.
  */
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
-
-/**
- * Whether `sent` still carries, somewhere inside, a value the base had and the latest has not. At the
- * base's own version the base differs from the latest only by this entity's earlier pending changes,
- * and with the lane in order those have left by now: landed ones moved the version, so what differs
- * was dropped (resolved as theirs, discarded) or failed. Objects are walked over both sides' keys (a
- * dropped change may have removed one); an array is one value, and one sent with neither side's
- * content was built over the base's too.
- */
-function stillCarries(was: unknown, now: unknown, sent: unknown): boolean {
-  if (sameContent(was, now)) return false;
-  if (isRecord(was) && isRecord(now) && isRecord(sent))
-    return [...new Set([...Object.keys(was), ...Object.keys(now)])].some((key) =>
-      stillCarries(was[key], now[key], sent[key]),
-    );
-  return sameContent(sent, was) || (Array.isArray(was) && !sameContent(sent, now));
-}
-
-/** The fields of `patch` that would send again an earlier change which never landed (see `stillCarries`). */
-const carried = (
-  base: Readonly<Record<string, unknown>>,
-  latest: Readonly<Record<string, unknown>>,
-  patch: Readonly<Record<string, unknown>>,
-): string[] => Object.keys(patch).filter((field) => stillCarries(base[field], latest[field], patch[field]));
-
 async function sendUpdate(entry: OutboxEntry, ctx: SendContext): Promise<SendOutcome> {
   const { ops, signal } = ctx;
   const id = entry.entityId as string;
@@ -142,7 +116,7 @@ async function sendUpdate(entry: OutboxEntry, ctx: SendContext): Promise<SendOut
         ? threeWay(base, mine, theirs, Object.keys(patch)).conflicts
         : versionOf(latest) === undefined
           ? []
-          : carried(base, theirs, patch);
+          : carriedFields(base, theirs, patch);
       if (fields.length > 0) return { kind: 'conflict', conflict: { fields, base, mine, theirs } };
     }
     if (sentFrom === undefined) {
