@@ -128,9 +128,9 @@ export function observeUpdate<T extends object, TUpdateKey extends string>(
         if (!outbox) return resource.edit(id, recipe, editOptions);
         const given = Object.entries(editOptions ?? {}).filter(([, value]) => value !== undefined);
         if (given.length > 0)
+          // The outbox checks conflicts itself, by its own onConflict.
           throw new TypeError(
-            `edit through an outbox takes no options (${given.map(([name]) => name).join(', ')} given): ` +
-              'the outbox checks conflicts by its own onConflict',
+            `edit through an outbox takes no options (${given.map(([name]) => name).join(', ')} given)`,
           );
         const { type } = resource.definition;
         const { view } = contextOf(resource);

@@ -14,15 +14,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 function stillCarries(was: unknown, now: unknown, sent: unknown): boolean {
   if (sameContent(was, now)) return false;
   const [w, n, s] = [asRecord(was), asRecord(now), asRecord(sent)];
-  if (w && n && s)
-    return [...new Set([...Object.keys(w), ...Object.keys(n)])].some((key) =>
-      stillCarries(w[key], n[key], s[key]),
-    );
+  if (w && n && s) return Object.keys({ ...w, ...n }).some((key) => stillCarries(w[key], n[key], s[key]));
   return sameContent(sent, was) || (Array.isArray(was) && !sameContent(sent, now));
 }
 
 // An object, or nothing where an object may be (one side added or removed a whole sub-object).
-const NONE: Readonly<Record<string, unknown>> = Object.freeze({});
+const NONE: Readonly<Record<string, unknown>> = {};
 const asRecord = (value: unknown) => (isRecord(value) ? value : value === undefined ? NONE : undefined);
 
 /**
