@@ -3,54 +3,17 @@
 // top-level field sent the dropped value over the other writer's, since its base was compared only when
 // the held version had moved.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../client/createClient';
 import { observeUpdate } from '../../observers/observeUpdate';
 import { loadEdit } from '../../resources/editResource';
 import { createOutbox } from '../createOutbox';
 import { memoryStorage } from '../outboxStorage';
+import { oneControl } from './oneControl';
 
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-
-type Row = Record<string, unknown> & { limit: { amount: number; currency: string }; version: number };
+type Row = ReturnType<ReturnType<typeof oneControl>['latest']>;
 
 function setup() {
-  let current: Row = {
-    spend_control_id: 'sc_1',
-    version: 1,
-    version_time: '2026-01-01T00:00:00Z',
-    name: 'Travel',
-    status: 'active',
-    limit: { amount: 500, currency: 'USD' },
-    interval: 'monthly',
-    account_id: 'acc_1',
-  };
-  const patches: unknown[] = [];
-  const net = { online: false };
-  const fetch = async (_input: RequestInfo | URL, init: RequestInit = {}) => {
-    if (!net.online) throw new TypeError('Failed to fetch');
-    if (init.method === 'PATCH') {
-      const patch = JSON.parse(String(init.body));
-      patches.push(patch);
-      current = { ...current, ...patch, version: current.version + 1 };
-    }
-    return json(current);
-  };
-  const client = createClient({
-    baseUrl: 'http://svc.test',
-    getToken: () => 't',
-    fetch,
-    retry: { maxAttempts: 1 },
-  });
-  return {
-    client,
-    patches,
-    net,
-    latest: () => current,
-    other(limit: Row['limit']) {
-      current = { ...current, limit, version: current.version + 1 };
-    },
-  };
+  const service = oneControl();
+  return { ...service, other: (limit: Row['limit']) => service.other({ limit }) };
 }
 
 beforeEach(() => {
@@ -60,7 +23,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('review: a later entry built over an earlier one that is dropped', () => {
+describe('a later entry built over an earlier one that is dropped', () => {
   it("does not send a conflict's losing amount after the person chose theirs", async () => {
     const t = setup();
     t.net.online = true;

@@ -86,7 +86,7 @@ async function run(
   return result;
 }
 
-describe('review R4: a dropped earlier change in a nested field', () => {
+describe('a dropped earlier change in a nested field', () => {
   it('control: one level down it is held as a conflict (carried() finds it)', async () => {
     const r = await run(
       { amount: 500, currency: 'USD' },

@@ -27,7 +27,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('review R3: a later entry after an earlier one the service normalised', () => {
+describe('a later entry after an earlier one the service normalised', () => {
   it('is sent, not held as a conflict with its own earlier write', async () => {
     let current = { label_id: 'l_1', name: 'Team' };
     const patches: unknown[] = [];

@@ -2,49 +2,13 @@
 // first was storing found the entry no longer a conflict and deleted its record: after a reload the
 // write was gone.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../client/createClient';
 import { createOutbox } from '../createOutbox';
 import { memoryStorage } from '../outboxStorage';
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+import { oneControl } from './oneControl';
 
 function setup() {
-  let current: Record<string, unknown> = {
-    spend_control_id: 'sc_1',
-    version: 1,
-    version_time: '2026-01-01T00:00:00Z',
-    name: 'Travel',
-    status: 'active',
-    limit: { amount: 500, currency: 'USD' },
-    interval: 'monthly',
-    account_id: 'acc_1',
-  };
-  const patches: unknown[] = [];
-  const net = { online: false };
-  const fetch = async (_input: RequestInfo | URL, init: RequestInit = {}) => {
-    if (!net.online) throw new TypeError('Failed to fetch');
-    if (init.method === 'PATCH') {
-      const patch = JSON.parse(String(init.body));
-      patches.push(patch);
-      current = { ...current, ...patch, version: (current.version as number) + 1 };
-    }
-    return json(current);
-  };
-  const client = createClient({
-    baseUrl: 'http://svc.test',
-    getToken: () => 't',
-    fetch,
-    retry: { maxAttempts: 1 },
-  });
-  return {
-    client,
-    patches,
-    net,
-    other(name: string) {
-      current = { ...current, name, version: (current.version as number) + 1 };
-    },
-  };
+  const service = oneControl();
+  return { ...service, other: (name: string) => service.other({ name }) };
 }
 
 beforeEach(() => {
@@ -54,7 +18,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('review R3: resolve as mine, twice', () => {
+describe('resolve as mine, twice', () => {
   it('keeps the resolved entry stored', async () => {
     const t = setup();
     t.net.online = true;

@@ -1,49 +1,13 @@
 // Found by review 42 (failed before its fix): a discard made while resolve(id, 'mine') was storing the
 // entry removed it, and the resolve then put it back and sent it: the write the person discarded landed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../client/createClient';
 import { createOutbox } from '../createOutbox';
 import { memoryStorage } from '../outboxStorage';
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+import { oneControl } from './oneControl';
 
 function setup() {
-  let current: Record<string, unknown> = {
-    spend_control_id: 'sc_1',
-    version: 1,
-    version_time: '2026-01-01T00:00:00Z',
-    name: 'Travel',
-    status: 'active',
-    limit: { amount: 500, currency: 'USD' },
-    interval: 'monthly',
-    account_id: 'acc_1',
-  };
-  const patches: unknown[] = [];
-  const net = { online: false };
-  const fetch = async (_input: RequestInfo | URL, init: RequestInit = {}) => {
-    if (!net.online) throw new TypeError('Failed to fetch');
-    if (init.method === 'PATCH') {
-      const patch = JSON.parse(String(init.body));
-      patches.push(patch);
-      current = { ...current, ...patch, version: (current.version as number) + 1 };
-    }
-    return json(current);
-  };
-  const client = createClient({
-    baseUrl: 'http://svc.test',
-    getToken: () => 't',
-    fetch,
-    retry: { maxAttempts: 1 },
-  });
-  return {
-    client,
-    patches,
-    net,
-    other(name: string) {
-      current = { ...current, name, version: (current.version as number) + 1 };
-    },
-  };
+  const service = oneControl();
+  return { ...service, other: (name: string) => service.other({ name }) };
 }
 
 beforeEach(() => {
@@ -53,7 +17,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('review: resolve and discard of one conflict', () => {
+describe('resolve and discard of one conflict', () => {
   it('sends nothing for a conflict discarded while its resolution as mine is being stored', async () => {
     const t = setup();
     t.net.online = true;

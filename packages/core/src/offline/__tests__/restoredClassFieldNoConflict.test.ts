@@ -70,7 +70,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('review R3: an entry restored from storage, of a class-typed field', () => {
+describe('an entry restored from storage, of a class-typed field', () => {
   it('is sent at the version it was made on', async () => {
     const t = setup();
     const resource = t.client.resource(budgets);
