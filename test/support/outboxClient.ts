@@ -20,12 +20,19 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
- * A real client and outbox over a fake service of one spend control (GET and PATCH of sc_1) that
- * the test takes offline and back: offline, every request fails as fetch does, and the outbox sees
- * the page as offline. `other(patch)` is another writer's save, straight into the service.
+ * A real client over a fake service of one spend control (GET and PATCH of sc_1) behind a network the
+ * test takes offline and back (`net.online`): offline, every request fails as fetch does. Each PATCH
+ * is kept in `patches` and applied, unless `refuse` answers it instead; `other(patch)` is another
+ * writer's save, straight into the service.
  */
-export function outboxClient(storage: OutboxStorage = memoryStorage()) {
-  const net = { online: true };
+export function controlService({
+  online = true,
+  refuse,
+}: {
+  online?: boolean;
+  refuse?: (patch: Record<string, unknown>) => Response | undefined;
+} = {}) {
+  const net = { online };
   let current = stored(1);
   const patches: Record<string, unknown>[] = [];
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -35,6 +42,8 @@ export function outboxClient(storage: OutboxStorage = memoryStorage()) {
     if (init.method === 'PATCH') {
       const patch = JSON.parse(String(init.body)) as Record<string, unknown>;
       patches.push(patch);
+      const refused = refuse?.(patch);
+      if (refused) return refused;
       current = { ...current, ...patch, version: current.version + 1 } as SpendControl;
     }
     return json(current);
@@ -45,6 +54,24 @@ export function outboxClient(storage: OutboxStorage = memoryStorage()) {
     fetch,
     retry: { maxAttempts: 1 },
   });
+  return {
+    client,
+    net,
+    patches,
+    latest: () => current,
+    other(patch: Partial<SpendControl>) {
+      current = { ...current, ...patch, version: current.version + 1 } as SpendControl;
+      return current;
+    },
+  };
+}
+
+/**
+ * A real client and outbox over `controlService`, which the test takes offline and back; the outbox
+ * sees the page as offline while it is.
+ */
+export function outboxClient(storage: OutboxStorage = memoryStorage()) {
+  const { client, net, patches, latest, other } = controlService();
   const outbox = createOutbox(client, {
     storage,
     locks: false,
@@ -57,10 +84,8 @@ export function outboxClient(storage: OutboxStorage = memoryStorage()) {
     outbox,
     storage,
     patches,
-    latest: () => current,
-    other(patch: Partial<SpendControl>) {
-      current = { ...current, ...patch, version: current.version + 1 } as SpendControl;
-    },
+    latest,
+    other,
     offline() {
       net.online = false;
     },

@@ -4,64 +4,27 @@
 // meanwhile was taken into the base unseen, and two edits made while the first was being stored
 // added once. And the edit's options (baseVersion, onConflict) were dropped without a word.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../client/createClient';
+import { controlService } from '../../../../../test/support/outboxClient';
 import { createOutbox } from '../../offline/createOutbox';
 import { memoryStorage, type OutboxStorage } from '../../offline/outboxStorage';
 import { contextOf } from '../../reads/readContext';
 import { loadEdit } from '../../resources/editResource';
 import { observeUpdate } from '../observeUpdate';
 
-const row = (version: number, amount: number) => ({
-  spend_control_id: 'sc_1',
-  version,
-  version_time: '2026-01-01T00:00:00Z',
-  name: 'Travel',
-  status: 'active',
-  limit: { amount, currency: 'USD' },
-  interval: 'monthly',
-  account_id: 'acc_1',
-});
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-
 function setup(storage: OutboxStorage = memoryStorage()) {
-  let current: Record<string, unknown> = row(1, 500);
-  const patches: unknown[] = [];
-  const net = { online: false };
-  const fetch = async (_input: RequestInfo | URL, init: RequestInit = {}) => {
-    if (!net.online) throw new TypeError('Failed to fetch');
-    if (init.method === 'PATCH') {
-      const patch = JSON.parse(String(init.body));
-      patches.push(patch);
-      current = { ...current, ...patch, version: (current.version as number) + 1 };
-    }
-    return json(current);
-  };
-  const client = createClient({
-    baseUrl: 'http://svc.test',
-    getToken: () => 't',
-    fetch,
-    retry: { maxAttempts: 1 },
-  });
-  const outbox = createOutbox(client, {
+  const service = controlService({ online: false });
+  const outbox = createOutbox(service.client, {
     storage,
     locks: false,
     BroadcastChannel: false,
-    isOnline: () => net.online,
+    isOnline: () => service.net.online,
     backoff: { baseDelayMs: 5, maxDelayMs: 10 },
   });
   return {
-    client,
+    ...service,
     outbox,
-    patches,
-    net,
-    latest: () => current,
     /** Another writer's save, straight into the service. */
-    other(amount: number) {
-      current = { ...current, limit: { amount, currency: 'USD' }, version: (current.version as number) + 1 };
-      return current;
-    },
+    other: (amount: number) => service.other({ limit: { amount, currency: 'USD' } }),
   };
 }
 

@@ -2,21 +2,25 @@
 // same entity that failed (a 422) turned into a conflict though nobody else wrote, once bases were
 // compared by content at their own version. Only a nested field that still carries the dropped change is now.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { controlService } from '../../../../../test/support/outboxClient';
 import { createOutbox } from '../createOutbox';
 import { memoryStorage } from '../outboxStorage';
-import { oneControl } from './oneControl';
 
 // A business rule: no limit above 10,000.
 const setup = () =>
-  oneControl((patch) =>
-    (patch.limit as { amount?: number } | undefined)?.amount !== undefined &&
-    (patch.limit as { amount: number }).amount > 10_000
-      ? new Response(JSON.stringify({ message: 'Limit too high', type: 'LimitTooHigh', trace_id: 'tr_1' }), {
-          status: 422,
-          headers: { 'content-type': 'application/json' },
-        })
-      : undefined,
-  );
+  controlService({
+    online: false,
+    refuse: (patch) =>
+      ((patch.limit as { amount?: number } | undefined)?.amount ?? 0) > 10_000
+        ? new Response(
+            JSON.stringify({ message: 'Limit too high', type: 'LimitTooHigh', trace_id: 'tr_1' }),
+            {
+              status: 422,
+              headers: { 'content-type': 'application/json' },
+            },
+          )
+        : undefined,
+  });
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -53,7 +57,7 @@ describe('a later entry after an earlier one the service refused', () => {
     expect({
       statuses: outbox.entries.map((e) => e.status),
       conflict: outbox.entries[1]?.conflict?.theirs?.limit,
-      amount: t.latest().limit.amount,
+      amount: t.latest().limit?.amount,
     }).toEqual({ statuses: ['failed'], conflict: undefined, amount: 800 });
     await outbox.close();
   });

@@ -2,12 +2,12 @@
 // first was storing found the entry no longer a conflict and deleted its record: after a reload the
 // write was gone.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { controlService } from '../../../../../test/support/outboxClient';
 import { createOutbox } from '../createOutbox';
 import { memoryStorage } from '../outboxStorage';
-import { oneControl } from './oneControl';
 
 function setup() {
-  const service = oneControl();
+  const service = controlService({ online: false });
   return { ...service, other: (name: string) => service.other({ name }) };
 }
 

@@ -1,12 +1,12 @@
 // Found by review 42 (failed before its fix): a discard made while resolve(id, 'mine') was storing the
 // entry removed it, and the resolve then put it back and sent it: the write the person discarded landed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { controlService } from '../../../../../test/support/outboxClient';
 import { createOutbox } from '../createOutbox';
 import { memoryStorage } from '../outboxStorage';
-import { oneControl } from './oneControl';
 
 function setup() {
-  const service = oneControl();
+  const service = controlService({ online: false });
   return { ...service, other: (name: string) => service.other({ name }) };
 }
 
