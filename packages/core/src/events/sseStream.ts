@@ -1,9 +1,10 @@
-import { BehaviorSubject } from 'rxjs';
+import { BehaviorSubject, defer } from 'rxjs';
 import { ApiError, GatewayError, NetworkError, type RequestInfo } from '../errors/apiError';
 import { redactUrl, scrubError } from '../errors/redact';
 import { MAX_TIMER_MS } from '../http/maxTimerMs';
 import { parseRetryAfter } from '../http/retryAfter';
 import { bearer } from '../http/tokenProvider';
+import { toPromise } from '../http/toPromise';
 import { createSseBackoff } from './sseBackoff';
 import {
   type ConnectionState,
@@ -139,7 +140,11 @@ export function openSseStream(url: string, options: SseConnectionOptions): SseCo
       timedOut = true;
     });
     try {
-      return await untilAborted(new Promise<string>((resolve) => resolve(getToken())), ac.signal);
+      // Async: a getToken that answers at once gives a string, which `defer` would read char by char.
+      return await toPromise(
+        defer(async () => getToken()),
+        ac.signal,
+      );
     } catch (error) {
       if (closed) return NO_TOKEN;
       report(
@@ -344,23 +349,4 @@ function utf8ByteString(text: string): string {
 /** `Retry-After` as delay-seconds or an HTTP-date; 0 when absent or unreadable. Waited out in full. */
 function retryAfterMs(response: Response): number {
   return parseRetryAfter(response.headers.get('retry-after'), Date.now()) ?? 0;
-}
-
-/** `promise`, or a rejection with the signal's reason once `signal` aborts, whichever comes first. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
