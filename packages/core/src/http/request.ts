@@ -1,11 +1,11 @@
 import { Observable } from 'rxjs';
-import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { type RequestInfo, ResponseShapeError, type ShapeIssue } from '../errors/apiError';
 import { describe, shapeIssues } from '../errors/errorFromResponse';
 import { scrubSecrets } from '../errors/redact';
 import { ResponseTooLargeError } from '../errors/responseTooLargeError';
 import { MAX_JSON_DEPTH, nestsDeeperThan, opensMoreThan } from '../wire/depth';
+import { parseWire } from '../wire/parseWire';
 import { parseJson } from '../wire/safeJson';
 
 const TOO_DEEP: ShapeIssue = {
@@ -155,7 +155,7 @@ export function decodeSuccess<T>(
   secrets: readonly string[] = [],
 ): T {
   const parsed = raw.text === '' ? ({ ok: true, value: undefined } as const) : parseJson(raw.text);
-  const result = parsed.ok ? safeParse(schema, parsed.value) : undefined;
+  const result = parsed.ok ? parseWire(schema, parsed.value) : undefined;
   // Only a text with more brackets than the depth allowed can nest that deep (a page of a hundred
   // entities has a few hundred): the walk is for those alone.
   const mismatch = result?.success

@@ -1,0 +1,199 @@
+import { safeParse } from 'zod/mini';
+import type { $ZodType, util } from 'zod/v4/core';
+
+// zod/mini's parser interprets a schema node by node and gives every field it visits a payload and
+// an issues array of its own, then copies every object. On Node 20, for a page of a hundred spend
+// controls, that is 1.4 µs per item after JSON.parse's 1 µs. The schema is compiled once here into
+// closures over its parts, which check a value and build the same output with no payload per field
+// (1.1 µs), or, when the parsed value already is that output, return it as it is (0.3 µs). They only ever answer for a value the
+// schema accepts: anything they cannot vouch for (a failure, an async check, a node kind they do
+// not know) gives MISS, and zod's own safeParse then parses the whole value, so every error, issue
+// and path is zod's. A node kind not compiled runs through its own `_zod.run`, checks included.
+// The value must be the caller's own tree, as JSON.parse just made it: parts of it may be returned
+// as they are (and the store then freezes them), and a part reached twice would be parsed twice.
+
+const MISS = Symbol('miss');
+const hasOwn = Object.prototype.hasOwnProperty;
+type Fast = (value: unknown) => unknown;
+/** What is read of a zod node (a schema or a check). */
+type Node = {
+  _zod: {
+    def: Def;
+    traits: Set<string>;
+    values?: Set<unknown>;
+    optin?: string;
+    optout?: string;
+    run: (payload: Payload, ctx: { async: false }) => Payload | Promise<Payload>;
+    check?: (payload: Payload) => unknown;
+  };
+};
+type Def = {
+  type: string;
+  coerce?: boolean;
+  checks?: Node[];
+  when?: (payload: Payload) => boolean;
+  element?: Node;
+  innerType?: Node;
+  shape?: Record<string, Node>;
+  catchall?: Node;
+  defaultValue?: unknown;
+};
+type Payload = { value: unknown; issues: unknown[] };
+
+const compiled = new WeakMap<object, Fast>();
+
+/** zod's `safeParse` of a tree JSON.parse just made: the same result, the common node kinds compiled. */
+export function parseWire<T>(schema: $ZodType<T>, value: unknown): util.SafeParseResult<T> {
+  let out: unknown;
+  try {
+    out = compile(schema as unknown as Node)(value);
+  } catch {
+    // A check or node that throws does so again in zod's parse, which reports it as it always has.
+    out = MISS;
+  }
+  return out === MISS ? safeParse(schema, value) : { success: true, data: out as T };
+}
+
+function compile(schema: Node): Fast {
+  let fast = compiled.get(schema);
+  if (fast) return fast;
+  // A recursive schema (a getter in a shape) meets itself while compiling: it calls the finished one.
+  compiled.set(schema, (value) => (fast as Fast)(value));
+  const own = ownParse(schema);
+  fast = own ? withChecks(schema, own) : run(schema);
+  compiled.set(schema, fast);
+  return fast;
+}
+
+/** A node not compiled, run by zod (its checks included) on a payload of its own. */
+const run =
+  (schema: Node): Fast =>
+  (value) => {
+    const result = schema._zod.run({ value, issues: [] }, { async: false });
+    return result instanceof Promise || result.issues.length ? MISS : result.value;
+  };
+
+/** The node's checks (refinements, formats, overwrites), run as zod runs them after its parse. */
+function withChecks(schema: Node, parse: Fast): Fast {
+  const { def, traits } = schema._zod;
+  const checks: Node[] = [...(traits.has('$ZodCheck') ? [schema] : []), ...(def.checks ?? [])];
+  if (!checks.length) return parse;
+  return (input) => {
+    const value = parse(input);
+    if (value === MISS) return MISS;
+    const payload: Payload = { value, issues: [] };
+    for (const { _zod: check } of checks) {
+      if (check.def.when && !check.def.when(payload)) continue;
+      if (check.check?.(payload) instanceof Promise || payload.issues.length) return MISS;
+    }
+    return payload.value;
+  };
+}
+
+/** The parse of a node kind compiled here, as zod's forward parse does it; undefined for others. */
+function ownParse(schema: Node): Fast | undefined {
+  const { def, traits, values } = schema._zod;
+  const kind = def.type;
+  // The kind as zod's own constructor makes it (its trait, `$ZodString` for 'string'), not coerced.
+  if (!traits.has(`$Zod${kind[0]?.toUpperCase()}${kind.slice(1)}`) || def.coerce) return undefined;
+  if (kind === 'string' || kind === 'boolean') return (v) => (typeof v === kind ? v : MISS);
+  if (kind === 'number') return (v) => (Number.isFinite(v) ? v : MISS);
+  if (kind === 'unknown' || kind === 'any') return (v) => v;
+  if (kind === 'enum' || kind === 'literal' || kind === 'null')
+    return values && ((v) => (values.has(v) ? v : MISS));
+  if (kind === 'array') return def.element && arrayParse(compile(def.element));
+  if (kind === 'object') return objectParse(def);
+  const innerType = def.innerType;
+  const inner = innerType && compile(innerType);
+  if (!inner) return undefined;
+  if (kind === 'nullable') return (v) => (v === null ? v : inner(v));
+  // Absence a defaulted inner node fills is left to zod (optional of a default, rare).
+  if (kind === 'optional' && !traits.has('$ZodExactOptional'))
+    return (v) => (v !== undefined ? inner(v) : innerType._zod.optin === 'defaulted' ? MISS : v);
+  if (kind === 'default')
+    return (v) => {
+      const out = v === undefined ? undefined : inner(v);
+      return out === undefined ? def.defaultValue : out;
+    };
+  return undefined;
+}
+
+const arrayParse =
+  (element: Fast): Fast =>
+  (v) => {
+    if (!Array.isArray(v)) return MISS;
+    // The array itself while every item is its own parse; a copy from the first that is not.
+    let out: unknown[] = v;
+    for (let at = 0; at < v.length; at++) {
+      const item = element(v[at]);
+      if (item === MISS) return MISS;
+      if (item !== v[at] && out === v) out = v.slice(0, at);
+      if (out !== v) out[at] = item;
+    }
+    return out;
+  };
+
+/**
+ * An object as zod's object parse builds it: the shape's keys in its order (`__proto__` never
+ * copied), each absent one as its optionality says, then the unknown keys its catchall admits. When
+ * the input already is that object (the shape's keys first, in order, each value its own parse, no
+ * key to drop), it is the output: a second copy of every entity would be garbage as soon as made.
+ */
+function objectParse(def: Def): Fast | undefined {
+  const shape = def.shape ?? {};
+  if (Object.getOwnPropertySymbols(shape).length) return undefined;
+  const names = Object.keys(shape);
+  const declared = new Set(names);
+  const fields = names
+    .filter((key) => key !== '__proto__')
+    .map((key) => {
+      const node = shape[key] as Node;
+      return { key, parse: compile(node), optin: node._zod.optin, optout: node._zod.optout };
+    });
+  const catchall = def.catchall;
+  const strict = catchall?._zod.def.type === 'never';
+  const rest = catchall && !strict ? compile(catchall) : undefined;
+  /** The input as it is, MISS, or undefined when the output must be built. */
+  const same = (input: Record<string, unknown>): unknown => {
+    let at = 0;
+    for (const key in input) {
+      const field = fields[at];
+      const value = input[key];
+      const parse = field
+        ? field.key === key && field.parse
+        : !declared.has(key) && key !== '__proto__' && rest;
+      if (!parse || !hasOwn.call(input, key))
+        return strict && !field && !declared.has(key) ? MISS : undefined;
+      const out = parse(value);
+      if (out !== value) return out === MISS ? MISS : undefined;
+      at++;
+    }
+    return at < fields.length ? undefined : input;
+  };
+  return (v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return MISS;
+    const input = v as Record<string, unknown>;
+    const kept = same(input);
+    if (kept !== undefined) return kept;
+    const out: Record<string, unknown> = {};
+    for (const { key, parse, optin, optout } of fields) {
+      const present = key in input;
+      if (!present && optin === undefined) return MISS;
+      if (!present && optin === 'optional' && optout === 'optional') continue;
+      const value = parse(input[key]);
+      if (value === MISS) return MISS;
+      if (value !== undefined || present || (optin === 'defaulted' && optout !== 'optional'))
+        out[key] = value;
+    }
+    if (catchall)
+      for (const key in input) {
+        if (declared.has(key)) continue;
+        if (strict) return MISS;
+        if (key === '__proto__') continue;
+        const value = (rest as Fast)(input[key]);
+        if (value === MISS) return MISS;
+        out[key] = value;
+      }
+    return out;
+  };
+}
