@@ -5,10 +5,11 @@ import type { $ZodType, util } from 'zod/v4/core';
 // an issues array of its own, then copies every object. On Node 20, for a page of a hundred spend
 // controls, that is 1.4 µs per item after JSON.parse's 1 µs. The schema is compiled once here into
 // closures over its parts, which check a value and build the same output with no payload per field
-// (1.1 µs), or, when the parsed value already is that output, return it as it is (0.3 µs). They only ever answer for a value the
-// schema accepts: anything they cannot vouch for (a failure, an async check, a node kind they do
-// not know) gives MISS, and zod's own safeParse then parses the whole value, so every error, issue
-// and path is zod's. A node kind not compiled runs through its own `_zod.run`, checks included.
+// (1.1 µs), or, when the parsed value already is that output, return it as it is (0.3 µs); either
+// way each value is parsed once. They only ever answer for a value the schema accepts: anything
+// they cannot vouch for (a failure, an async check, a node kind they do not know) gives MISS, and
+// zod's own safeParse then parses the whole value, so every error, issue and path is zod's. A node
+// kind not compiled runs through its own `_zod.run`, checks included.
 // The value must be the caller's own tree, as JSON.parse just made it: parts of it may be returned
 // as they are (and the store then freezes them), and a part reached twice would be parsed twice.
 
@@ -40,13 +41,16 @@ type Def = {
 };
 type Payload = { value: unknown; issues: unknown[] };
 
-const compiled = new WeakMap<object, Fast>();
+// Two compilations per schema: as it is, and `fresh`, for what lies under a node with checks. A check
+// is given the output to read or rewrite (an overwrite may reverse an array in place), so there, as
+// in zod, every object and array is built anew and the parsed tree is never handed to one.
+const compiled = [new WeakMap<object, Fast>(), new WeakMap<object, Fast>()] as const;
 
 /** zod's `safeParse` of a tree JSON.parse just made: the same result, the common node kinds compiled. */
 export function parseWire<T>(schema: $ZodType<T>, value: unknown): util.SafeParseResult<T> {
   let out: unknown;
   try {
-    out = compile(schema as unknown as Node)(value);
+    out = compile(schema as unknown as Node, false)(value);
   } catch {
     // A check or node that throws does so again in zod's parse, which reports it as it always has.
     out = MISS;
@@ -54,14 +58,17 @@ export function parseWire<T>(schema: $ZodType<T>, value: unknown): util.SafePars
   return out === MISS ? safeParse(schema, value) : { success: true, data: out as T };
 }
 
-function compile(schema: Node): Fast {
-  let fast = compiled.get(schema);
+function compile(schema: Node, fresh: boolean): Fast {
+  const cache = compiled[fresh ? 1 : 0];
+  let fast = cache.get(schema);
   if (fast) return fast;
   // A recursive schema (a getter in a shape) meets itself while compiling: it calls the finished one.
-  compiled.set(schema, (value) => (fast as Fast)(value));
-  const own = ownParse(schema);
-  fast = own ? withChecks(schema, own) : run(schema);
-  compiled.set(schema, fast);
+  cache.set(schema, (value) => (fast as Fast)(value));
+  const { def, traits } = schema._zod;
+  const checks: Node[] = [...(traits.has('$ZodCheck') ? [schema] : []), ...(def.checks ?? [])];
+  const own = ownParse(schema, fresh || checks.length > 0);
+  fast = own ? withChecks(checks, own) : run(schema);
+  cache.set(schema, fast);
   return fast;
 }
 
@@ -74,9 +81,7 @@ const run =
   };
 
 /** The node's checks (refinements, formats, overwrites), run as zod runs them after its parse. */
-function withChecks(schema: Node, parse: Fast): Fast {
-  const { def, traits } = schema._zod;
-  const checks: Node[] = [...(traits.has('$ZodCheck') ? [schema] : []), ...(def.checks ?? [])];
+function withChecks(checks: Node[], parse: Fast): Fast {
   if (!checks.length) return parse;
   return (input) => {
     const value = parse(input);
@@ -90,8 +95,11 @@ function withChecks(schema: Node, parse: Fast): Fast {
   };
 }
 
-/** The parse of a node kind compiled here, as zod's forward parse does it; undefined for others. */
-function ownParse(schema: Node): Fast | undefined {
+/**
+ * The parse of a node kind compiled here, as zod's forward parse does it; undefined for others.
+ * `fresh`: objects and arrays are always built anew (see `compiled`).
+ */
+function ownParse(schema: Node, fresh: boolean): Fast | undefined {
   const { def, traits, values } = schema._zod;
   const kind = def.type;
   // The kind as zod's own constructor makes it (its trait, `$ZodString` for 'string'), not coerced.
@@ -101,10 +109,10 @@ function ownParse(schema: Node): Fast | undefined {
   if (kind === 'unknown' || kind === 'any') return (v) => v;
   if (kind === 'enum' || kind === 'literal' || kind === 'null')
     return values && ((v) => (values.has(v) ? v : MISS));
-  if (kind === 'array') return def.element && arrayParse(compile(def.element));
-  if (kind === 'object') return objectParse(def);
+  if (kind === 'array') return def.element && arrayParse(compile(def.element, fresh), fresh);
+  if (kind === 'object') return objectParse(def, fresh);
   const innerType = def.innerType;
-  const inner = innerType && compile(innerType);
+  const inner = innerType && compile(innerType, fresh);
   if (!inner) return undefined;
   if (kind === 'nullable') return (v) => (v === null ? v : inner(v));
   // Absence a defaulted inner node fills is left to zod (optional of a default, rare).
@@ -119,11 +127,11 @@ function ownParse(schema: Node): Fast | undefined {
 }
 
 const arrayParse =
-  (element: Fast): Fast =>
+  (element: Fast, fresh: boolean): Fast =>
   (v) => {
     if (!Array.isArray(v)) return MISS;
     // The array itself while every item is its own parse; a copy from the first that is not.
-    let out: unknown[] = v;
+    let out: unknown[] = fresh ? new Array<unknown>(v.length) : v;
     for (let at = 0; at < v.length; at++) {
       const item = element(v[at]);
       if (item === MISS) return MISS;
@@ -138,8 +146,9 @@ const arrayParse =
  * copied), each absent one as its optionality says, then the unknown keys its catchall admits. When
  * the input already is that object (the shape's keys first, in order, each value its own parse, no
  * key to drop), it is the output: a second copy of every entity would be garbage as soon as made.
+ * Each value is parsed once, whichever it turns out to be.
  */
-function objectParse(def: Def): Fast | undefined {
+function objectParse(def: Def, fresh: boolean): Fast | undefined {
   const shape = def.shape ?? {};
   if (Object.getOwnPropertySymbols(shape).length) return undefined;
   const names = Object.keys(shape);
@@ -148,40 +157,63 @@ function objectParse(def: Def): Fast | undefined {
     .filter((key) => key !== '__proto__')
     .map((key) => {
       const node = shape[key] as Node;
-      return { key, parse: compile(node), optin: node._zod.optin, optout: node._zod.optout };
+      return { key, parse: compile(node, fresh), optin: node._zod.optin, optout: node._zod.optout };
     });
   const catchall = def.catchall;
   const strict = catchall?._zod.def.type === 'never';
-  const rest = catchall && !strict ? compile(catchall) : undefined;
-  /** The input as it is, MISS, or undefined when the output must be built. */
-  const same = (input: Record<string, unknown>): unknown => {
+  const rest = catchall && !strict ? compile(catchall, fresh) : undefined;
+  /** Whether the input's own keys are the shape's, in order, then only keys the catchall keeps. */
+  const inOrder = (input: Record<string, unknown>) => {
     let at = 0;
     for (const key in input) {
-      const field = fields[at];
-      const value = input[key];
-      const parse = field
-        ? field.key === key && field.parse
-        : !declared.has(key) && key !== '__proto__' && rest;
-      if (!parse || !hasOwn.call(input, key))
-        return strict && !field && !declared.has(key) ? MISS : undefined;
-      const out = parse(value);
-      if (out !== value) return out === MISS ? MISS : undefined;
+      const field = fields[at++];
+      if (
+        !hasOwn.call(input, key) ||
+        (field ? field.key !== key : !rest || declared.has(key) || key === '__proto__')
+      )
+        return false;
+    }
+    return at >= fields.length;
+  };
+  /** The input itself while each value is its own parse (keys known in order); built from the first that is not. */
+  const kept = (input: Record<string, unknown>): unknown => {
+    let at = 0;
+    for (const key in input) {
+      const given = input[key];
+      const value = ((fields[at] as (typeof fields)[number] | undefined)?.parse ?? (rest as Fast))(given);
+      if (value === MISS) return MISS;
+      if (value !== given) return rebuilt(input, at, value);
       at++;
     }
-    return at < fields.length ? undefined : input;
+    return input;
+  };
+  /** The output of an input whose keys come in order, its first `from` values their own parse. */
+  const rebuilt = (input: Record<string, unknown>, from: number, value: unknown): unknown => {
+    const out: Record<string, unknown> = {};
+    let at = 0;
+    for (const key in input) {
+      const parse = (fields[at] as (typeof fields)[number] | undefined)?.parse ?? (rest as Fast);
+      const next = at < from ? input[key] : at === from ? value : parse(input[key]);
+      if (next === MISS) return MISS;
+      out[key] = next;
+      at++;
+    }
+    return out;
   };
   return (v) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return MISS;
     const input = v as Record<string, unknown>;
-    const kept = same(input);
-    if (kept !== undefined) return kept;
+    if (!fresh && inOrder(input)) return kept(input);
     const out: Record<string, unknown> = {};
-    for (const { key, parse, optin, optout } of fields) {
+    // Indexed: a page of a hundred items allocates no iterator entry per field.
+    for (let at = 0; at < fields.length; at++) {
+      const { key, parse, optin, optout } = fields[at] as (typeof fields)[number];
       const present = key in input;
       if (!present && optin === undefined) return MISS;
-      if (!present && optin === 'optional' && optout === 'optional') continue;
       const value = parse(input[key]);
       if (value === MISS) return MISS;
+      // Absent and optional: zod runs the field all the same (its checks may throw), then leaves it out.
+      if (!present && optin === 'optional' && optout === 'optional') continue;
       if (value !== undefined || present || (optin === 'defaulted' && optout !== 'optional'))
         out[key] = value;
     }
