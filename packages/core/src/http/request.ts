@@ -155,14 +155,15 @@ export function decodeSuccess<T>(
   secrets: readonly string[] = [],
 ): T {
   const parsed = raw.text === '' ? ({ ok: true, value: undefined } as const) : parseJson(raw.text);
-  const result = parsed.ok ? parseWire(schema, parsed.value) : undefined;
   // Only a text with more brackets than the depth allowed can nest that deep (a page of a hundred
-  // entities has a few hundred): the walk is for those alone.
-  const mismatch = result?.success
-    ? opensMoreThan(raw.text) && nestsDeeperThan(result.data)
-      ? [TOO_DEEP]
-      : check?.(result.data)
-    : undefined;
+  // entities has a few hundred): the walk is for those alone. It comes before the schema, which
+  // would overflow the stack on a body nested thousands deep for a recursive schema.
+  const tooDeep = parsed.ok && opensMoreThan(raw.text) && nestsDeeperThan(parsed.value);
+  const result =
+    parsed.ok && !tooDeep
+      ? parseWire(schema, parsed.value, () => (parseJson(raw.text) as { value: unknown }).value)
+      : undefined;
+  const mismatch = tooDeep ? [TOO_DEEP] : result?.success ? check?.(result.data) : undefined;
   if (result?.success && mismatch === undefined) return result.data;
   const issues = scrubSecrets(mismatch ?? shapeIssues(result?.error, parsed.ok), secrets);
   const info = request();

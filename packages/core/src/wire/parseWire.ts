@@ -14,6 +14,8 @@ import type { $ZodType, util } from 'zod/v4/core';
 // as they are (and the store then freezes them), and a part reached twice would be parsed twice.
 
 const MISS = Symbol('miss');
+// An async check or node: zod's synchronous parse throws for it, so it must not pass for a failure.
+const ASYNC = new Error('async');
 const hasOwn = Object.prototype.hasOwnProperty;
 type Fast = (value: unknown) => unknown;
 /** What is read of a zod node (a schema or a check). */
@@ -46,16 +48,25 @@ type Payload = { value: unknown; issues: unknown[] };
 // in zod, every object and array is built anew and the parsed tree is never handed to one.
 const compiled = [new WeakMap<object, Fast>(), new WeakMap<object, Fast>()] as const;
 
-/** zod's `safeParse` of a tree JSON.parse just made: the same result, the common node kinds compiled. */
-export function parseWire<T>(schema: $ZodType<T>, value: unknown): util.SafeParseResult<T> {
+/**
+ * zod's `safeParse` of a tree JSON.parse just made: the same result, the common node kinds compiled.
+ * `again` makes the same tree anew (JSON.parse of the same text): zod's own parse, when it is needed,
+ * must not see what a transform or check of the first pass changed in place.
+ */
+export function parseWire<T>(
+  schema: $ZodType<T>,
+  value: unknown,
+  again: () => unknown,
+): util.SafeParseResult<T> {
   let out: unknown;
   try {
     out = compile(schema as unknown as Node, false)(value);
   } catch {
-    // A check or node that throws does so again in zod's parse, which reports it as it always has.
+    // A check or node that throws (an async one included) does so again in zod's parse, which
+    // reports it as it always has.
     out = MISS;
   }
-  return out === MISS ? safeParse(schema, value) : { success: true, data: out as T };
+  return out === MISS ? safeParse(schema, again()) : { success: true, data: out as T };
 }
 
 function compile(schema: Node, fresh: boolean): Fast {
@@ -77,7 +88,8 @@ const run =
   (schema: Node): Fast =>
   (value) => {
     const result = schema._zod.run({ value, issues: [] }, { async: false });
-    return result instanceof Promise || result.issues.length ? MISS : result.value;
+    if (result instanceof Promise) throw ASYNC;
+    return result.issues.length ? MISS : result.value;
   };
 
 /** The node's checks (refinements, formats, overwrites), run as zod runs them after its parse. */
@@ -89,7 +101,8 @@ function withChecks(checks: Node[], parse: Fast): Fast {
     const payload: Payload = { value, issues: [] };
     for (const { _zod: check } of checks) {
       if (check.def.when && !check.def.when(payload)) continue;
-      if (check.check?.(payload) instanceof Promise || payload.issues.length) return MISS;
+      if (check.check?.(payload) instanceof Promise) throw ASYNC;
+      if (payload.issues.length) return MISS;
     }
     return payload.value;
   };
@@ -211,9 +224,10 @@ function objectParse(def: Def, fresh: boolean): Fast | undefined {
       const present = key in input;
       if (!present && optin === undefined) return MISS;
       const value = parse(input[key]);
-      if (value === MISS) return MISS;
-      // Absent and optional: zod runs the field all the same (its checks may throw), then leaves it out.
+      // Absent and optional: zod runs the field all the same (its checks may throw), then leaves it
+      // out whatever it gave, a failure included.
       if (!present && optin === 'optional' && optout === 'optional') continue;
+      if (value === MISS) return MISS;
       if (value !== undefined || present || (optin === 'defaulted' && optout !== 'optional'))
         out[key] = value;
     }
