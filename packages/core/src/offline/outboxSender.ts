@@ -5,6 +5,7 @@ import type { EntryList } from './entryList';
 import { laneOf, type OutboxEntry } from './outboxEntry';
 import type { OutboxOverlay } from './outboxOverlay';
 import type { OutboxRecords } from './outboxRecords';
+import { rebaseOnto } from './rebaseOnto';
 import { type SendContext, type SendOutcome, sendEntry } from './sendEntry';
 
 /** What the sender works with: the outbox's entries, storage and view, and how to reach the rest. */
@@ -200,6 +201,15 @@ export class OutboxSender {
         host.overlay.landed(entry.id, outcome.entity);
         list.remove(entry.id);
         host.settle(entry.id, entry.kind === 'delete' ? undefined : outcome.entity, true);
+        // Later updates of the entity were made over this change as sent: they now stand on what landed.
+        if (entry.kind === 'update')
+          for (const later of list.entries) {
+            const rebased = rebaseOnto(later, entry, outcome.entity);
+            if (rebased) {
+              list.replace(rebased);
+              await records.save(rebased);
+            }
+          }
         await records.drop(entry.id);
         host.changed();
         return;
