@@ -156,20 +156,43 @@ export function decodeSuccess<T>(
 ): T {
   const parsed = raw.text === '' ? ({ ok: true, value: undefined } as const) : parseJson(raw.text);
   // Only a text with more brackets than the depth allowed can nest that deep (a page of a hundred
-  // entities has a few hundred): the walk is for those alone. It comes before the schema, which
-  // would overflow the stack on a body nested thousands deep for a recursive schema.
-  const tooDeep = parsed.ok && opensMoreThan(raw.text) && nestsDeeperThan(parsed.value);
-  const result =
-    parsed.ok && !tooDeep
-      ? parseWire(schema, parsed.value, () => (parseJson(raw.text) as { value: unknown }).value)
-      : undefined;
-  const mismatch = tooDeep ? [TOO_DEEP] : result?.success ? check?.(result.data) : undefined;
+  // entities has a few hundred): the walk is for those alone. The body is walked before the schema,
+  // which would overflow the stack on one nested thousands deep for a recursive schema, and what the
+  // schema made is walked after (a transform may parse JSON a string holds), unless it is the body.
+  const deep = parsed.ok && opensMoreThan(raw.text);
+  let result: ReturnType<typeof parseWire<T>> | undefined;
+  let mismatch: readonly ShapeIssue[] | undefined;
+  // The reply is refused by the request's own check (another id or version), not by its shape.
+  let byRequest = false;
+  try {
+    if (deep && nestsDeeperThan(parsed.value)) mismatch = [TOO_DEEP];
+    else if (parsed.ok)
+      result = parseWire(schema, parsed.value, () => (parseJson(raw.text) as { value: unknown }).value);
+    if (result?.success && deep && result.data !== parsed.value && nestsDeeperThan(result.data))
+      mismatch = [TOO_DEEP];
+    else if (result?.success) {
+      mismatch = check?.(result.data);
+      byRequest = mismatch !== undefined;
+    }
+  } catch (error) {
+    // A transform, refinement or id function that throws on this reply: the reply is refused as any
+    // other the schema does not accept (never taken for a network failure and sent again).
+    result = undefined;
+    byRequest = false;
+    mismatch = [
+      {
+        path: [],
+        code: 'custom',
+        message: `reading it threw: ${String((error as Error)?.message ?? error)}`,
+      },
+    ];
+  }
   if (result?.success && mismatch === undefined) return result.data;
   const issues = scrubSecrets(mismatch ?? shapeIssues(result?.error, parsed.ok), secrets);
   const info = request();
   throw new ResponseShapeError(
     `${raw.status} response to ${info.method} ${info.endpoint} does not match ` +
-      `${mismatch && mismatch[0] !== TOO_DEEP ? 'the request' : 'the expected shape'}: ${describe(issues)}. Nothing was stored; ` +
+      `${byRequest ? 'the request' : 'the expected shape'}: ${describe(issues)}. Nothing was stored; ` +
       'client and service may disagree on the wire format.',
     { status: raw.status, request: info, body: undefined, issues },
   );

@@ -170,7 +170,7 @@ function objectParse(def: Def, fresh: boolean): Fast | undefined {
     .filter((key) => key !== '__proto__')
     .map((key) => {
       const node = shape[key] as Node;
-      return { key, parse: compile(node, fresh), optin: node._zod.optin, optout: node._zod.optout };
+      return { key, node, parse: compile(node, fresh), optin: node._zod.optin, optout: node._zod.optout };
     });
   const catchall = def.catchall;
   const strict = catchall?._zod.def.type === 'never';
@@ -220,13 +220,19 @@ function objectParse(def: Def, fresh: boolean): Fast | undefined {
     const out: Record<string, unknown> = {};
     // Indexed: a page of a hundred items allocates no iterator entry per field.
     for (let at = 0; at < fields.length; at++) {
-      const { key, parse, optin, optout } = fields[at] as (typeof fields)[number];
+      const { key, node, parse, optin, optout } = fields[at] as (typeof fields)[number];
       const present = key in input;
       if (!present && optin === undefined) return MISS;
+      if (!present && optout === 'optional') {
+        // Absent and optional: zod runs the field all the same, every check of it (one may throw, or
+        // be async), then leaves it out on any issue. Rare enough to be left to zod's own run.
+        const absent = node._zod.run({ value: undefined, issues: [] }, { async: false });
+        if (absent instanceof Promise) throw ASYNC;
+        if (optin !== 'optional' && !absent.issues.length && absent.value !== undefined)
+          out[key] = absent.value;
+        continue;
+      }
       const value = parse(input[key]);
-      // Absent and optional: zod runs the field all the same (its checks may throw), then leaves it
-      // out whatever it gave, a failure included.
-      if (!present && optin === 'optional' && optout === 'optional') continue;
       if (value === MISS) return MISS;
       if (value !== undefined || present || (optin === 'defaulted' && optout !== 'optional'))
         out[key] = value;

@@ -115,3 +115,90 @@ describe('parseWire: what zod parses when the compiled parse gives up', () => {
     expect(() => parseWire(schema, {}, () => ({}))).toThrow(/synchronous parse/);
   });
 });
+
+// Found by review 47 (each failed before its fix): an absent field, optional out, now runs through
+// zod's own run on undefined, every check of it, and is left out on any issue.
+describe('parseWire: an absent optional field whose first check fails', () => {
+  // zod runs every check of the absent field's payload (a refine's issue does not abort), and only
+  // then leaves the field out. parseWire stopped at the first failing check and leaves the field out,
+  // so a later check that is async (zod: $ZodAsyncError) or throws was never reached.
+  it('an async check after a failing one throws, as in zod', () => {
+    const schema = z.object({
+      code: z.optional(z.string()).check(
+        z.refine((code) => code !== undefined),
+        z.refine(async () => true),
+      ),
+    });
+    const { ours, zods } = both(schema, '{}');
+    expect(zods).toMatchObject({ threw: expect.stringMatching(/synchronous parse/) });
+    expect(ours).toEqual(zods);
+  });
+
+  it('a check that throws after a failing one throws, as in zod', () => {
+    const schema = classic.object({
+      code: classic
+        .string()
+        .optional()
+        .refine((code) => code !== undefined)
+        .refine((code) => code!.length === 4),
+    });
+    const { ours, zods } = both(schema, '{}');
+    expect(zods).toMatchObject({ threw: expect.stringMatching(/TypeError/) });
+    expect(ours).toEqual(zods);
+  });
+
+  it('a valid reply: each refinement runs as often as in zod', () => {
+    let calls = 0;
+    const schema = z.object({
+      name: z.string(),
+      tag: z.optional(z.string()).check(
+        z.refine((tag) => tag !== undefined),
+        z.refine(() => ++calls > 0),
+      ),
+    });
+    const text = '{"name":"a"}';
+    const zods = z.safeParse(schema, JSON.parse(text));
+    const zodCalls = calls;
+    calls = 0;
+    const ours = parseWire(schema, JSON.parse(text), () => JSON.parse(text));
+    expect(ours).toEqual(zods);
+    expect([zodCalls, calls]).toEqual([1, 1]);
+  });
+});
+
+describe('parseWire: a valid reply with an absent optional-of-default field', () => {
+  // `.default(x).optional()` absent: the compiled optional gave MISS ("left to zod"), so every
+  // valid reply without the key was parsed twice and each refinement of the whole reply runs twice.
+  it('runs each refinement once, as zod does', () => {
+    let calls = 0;
+    const schema = classic.object({
+      name: classic.string().refine(() => ++calls > 0),
+      note: classic.string().default('none').optional(),
+    });
+    const text = '{"name":"a"}';
+    const zods = z.safeParse(schema, JSON.parse(text));
+    const zodCalls = calls;
+    calls = 0;
+    const ours = parseWire(schema, JSON.parse(text), () => JSON.parse(text));
+    expect(ours).toEqual(zods);
+    expect([zodCalls, calls]).toEqual([1, 1]);
+  });
+
+  // The same for any absent field optional out whose optin is 'defaulted' and whose parse fails:
+  // zod leaves it out ("ignore errors on absent keys"), parseWire sent the whole reply to zod.
+  it('a pipe from a default to an optional that refuses the default: each refinement once', () => {
+    let calls = 0;
+    const schema = z.object({
+      name: z.string().check(z.refine(() => ++calls > 0)),
+      note: z.pipe(z._default(z.string(), ''), z.optional(z.string().check(z.minLength(1))) as never),
+    });
+    const text = '{"name":"a"}';
+    const zods = z.safeParse(schema, JSON.parse(text));
+    const zodCalls = calls;
+    calls = 0;
+    const ours = parseWire(schema, JSON.parse(text), () => JSON.parse(text));
+    expect(zods).toMatchObject({ success: true, data: { name: 'a' } });
+    expect(ours).toEqual(zods);
+    expect([zodCalls, calls]).toEqual([1, 1]);
+  });
+});
