@@ -155,10 +155,11 @@ export function decodeSuccess<T>(
   secrets: readonly string[] = [],
 ): T {
   const parsed = raw.text === '' ? ({ ok: true, value: undefined } as const) : parseJson(raw.text);
-  // Only a text with more brackets than the depth allowed can nest that deep (a page of a hundred
-  // entities has a few hundred): the walk is for those alone. The body is walked before the schema,
-  // which would overflow the stack on one nested thousands deep for a recursive schema, and what the
-  // schema made is walked after (a transform may parse JSON a string holds), unless it is the body.
+  // The body is walked before the schema, which would overflow the stack on one nested thousands deep
+  // for a recursive schema: only a text with more brackets than the depth allowed can nest that deep
+  // (a page of a hundred entities has a few hundred), so the walk is for those alone. What the schema
+  // made is walked after, always: a transform may parse JSON a string holds (its brackets escaped
+  // or not), or grow the body in place.
   const deep = parsed.ok && opensMoreThan(raw.text);
   let result: ReturnType<typeof parseWire<T>> | undefined;
   let mismatch: readonly ShapeIssue[] | undefined;
@@ -168,8 +169,7 @@ export function decodeSuccess<T>(
     if (deep && nestsDeeperThan(parsed.value)) mismatch = [TOO_DEEP];
     else if (parsed.ok)
       result = parseWire(schema, parsed.value, () => (parseJson(raw.text) as { value: unknown }).value);
-    if (result?.success && deep && result.data !== parsed.value && nestsDeeperThan(result.data))
-      mismatch = [TOO_DEEP];
+    if (result?.success && nestsDeeperThan(result.data)) mismatch = [TOO_DEEP];
     else if (result?.success) {
       mismatch = check?.(result.data);
       byRequest = mismatch !== undefined;

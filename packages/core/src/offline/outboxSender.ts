@@ -202,14 +202,14 @@ export class OutboxSender {
         list.remove(entry.id);
         host.settle(entry.id, entry.kind === 'delete' ? undefined : outcome.entity, true);
         // Later updates of the entity were made over this change as sent: they now stand on what landed.
-        if (entry.kind === 'update')
-          for (const later of list.entries) {
-            const rebased = rebaseOnto(later, entry, outcome.entity);
-            if (rebased) {
-              list.replace(rebased);
-              await records.save(rebased);
-            }
-          }
+        // All in one step, then stored one by one: an entry discarded or changed meanwhile is not
+        // stored again as it was.
+        const rebased =
+          entry.kind === 'update'
+            ? list.entries.flatMap((later) => rebaseOnto(later, entry, outcome.entity) ?? [])
+            : [];
+        for (const next of rebased) list.replace(next);
+        for (const next of rebased) if (list.find(next.id) === next) await records.save(next);
         await records.drop(entry.id);
         host.changed();
         return;

@@ -1,13 +1,15 @@
+import { sameContent } from '../store/sameContent';
 import type { OutboxEntry } from './outboxEntry';
 
 /**
  * A later pending update of the same entity, rebased onto what an earlier update landed as; undefined
  * when `later` is no such entry. Its base was made over the earlier change as sent, and the service
  * may have stored that otherwise (a name trimmed, a currency upper-cased): kept as sent, the later
- * entry would be held as a conflict with the person's own write. The fields the earlier change wrote
- * take the landed values. When nothing else was written between (the landed version is the one after
- * the earlier PATCH's `sentFrom`, which is also the later entry's base version), the base moves to the
- * landed version too, so only writes after it are compared.
+ * entry would be held as a conflict with the person's own write. Only when `landed` is the version the
+ * earlier write made (the one after its PATCH's `sentFrom`), the fields the later base holds as that
+ * change sent them take the landed values; and when that is also the later entry's base version
+ * (nothing else was written between), the base moves to the landed version, so only writes after it
+ * are compared.
  */
 export function rebaseOnto(
   later: OutboxEntry,
@@ -24,16 +26,19 @@ export function rebaseOnto(
   )
     return undefined;
   const stored = landed as Record<string, unknown>;
-  const base: Record<string, unknown> = { ...later.base };
-  for (const field of Object.keys(earlier.patch ?? {}))
-    if (Object.hasOwn(stored, field)) base[field] = stored[field];
-    else delete base[field];
   const version = stored.version;
   const { sentFrom } = earlier;
-  const moved =
-    typeof version === 'number' &&
-    sentFrom !== undefined &&
-    later.baseVersion === sentFrom &&
-    version === sentFrom + 1;
-  return moved ? { ...later, base: { ...base, version }, baseVersion: version } : { ...later, base };
+  // Only the version the earlier write itself made holds its values as stored: a later one (found
+  // landed through the latest after a lost answer) may hold another writer's change of them.
+  if (typeof version !== 'number' || sentFrom === undefined || version !== sentFrom + 1) return undefined;
+  const base: Record<string, unknown> = { ...later.base };
+  const patch = earlier.patch ?? {};
+  // A field the later base holds from the earlier change as sent, not from an entry in between.
+  for (const field of Object.keys(patch))
+    if (sameContent(base[field], patch[field]))
+      if (Object.hasOwn(stored, field)) base[field] = stored[field];
+      else delete base[field];
+  return later.baseVersion === sentFrom
+    ? { ...later, base: { ...base, version }, baseVersion: version }
+    : { ...later, base };
 }
