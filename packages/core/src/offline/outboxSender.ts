@@ -202,10 +202,10 @@ export class OutboxSender {
         list.remove(entry.id);
         host.settle(entry.id, entry.kind === 'delete' ? undefined : outcome.entity, true);
         // Later updates of the entity were made over this change as sent: they now stand on what landed.
-        // All in one step, then stored one by one: an entry discarded or changed meanwhile is not
-        // stored again as it was.
+        // Only onto the PATCH's own answer, all in one step, then stored one by one: an entry
+        // discarded or changed meanwhile is not stored again as it was.
         const rebased =
-          entry.kind === 'update'
+          entry.kind === 'update' && outcome.own
             ? list.entries.flatMap((later) => rebaseOnto(later, entry, outcome.entity) ?? [])
             : [];
         for (const next of rebased) list.replace(next);
