@@ -8,8 +8,8 @@ import type { OutboxEntry } from './outboxEntry';
  * entry would be held as a conflict with the person's own write. Only when `landed` is the version the
  * earlier write made (the one after its PATCH's `sentFrom`), the fields the later base holds as that
  * change sent them take the landed values; and when that is also the later entry's base version
- * (nothing else was written between), the base moves to the landed version, so only writes after it
- * are compared.
+ * (nothing else was written between) and its base holds the whole change, the base moves to the
+ * landed version, so only writes after it are compared.
  */
 export function rebaseOnto(
   later: OutboxEntry,
@@ -33,12 +33,14 @@ export function rebaseOnto(
   if (typeof version !== 'number' || sentFrom === undefined || version !== sentFrom + 1) return undefined;
   const base: Record<string, unknown> = { ...later.base };
   const patch = earlier.patch ?? {};
-  // A field the later base holds from the earlier change as sent, not from an entry in between.
-  for (const field of Object.keys(patch))
-    if (sameContent(base[field], patch[field]))
-      if (Object.hasOwn(stored, field)) base[field] = stored[field];
-      else delete base[field];
-  return later.baseVersion === sentFrom
+  // The fields the later base holds from the earlier change as sent, not from an entry in between.
+  const held = Object.keys(patch).filter((field) => sameContent(base[field], patch[field]));
+  for (const field of held)
+    if (Object.hasOwn(stored, field)) base[field] = stored[field];
+    else delete base[field];
+  // The base moves only when it was made over the earlier change whole, on the version that change
+  // was sent from: an entry another tab made over that version without it is compared as it was.
+  return later.baseVersion === sentFrom && held.length === Object.keys(patch).length
     ? { ...later, base: { ...base, version }, baseVersion: version }
     : { ...later, base };
 }

@@ -1,0 +1,104 @@
+// Found by review 50 (failed before its fix): two tabs' outboxes on one storage. Tab Y renames the
+// entity; tab X, before it hears of Y's entry, renames it otherwise over the same version. Ordered by
+// madeAt, Y's entry goes first and lands with its own answer (sentFrom + 1); rebaseOnto moved X's base
+// version onto it although X's base was never made over Y's change, so X overwrote Y's name unseen.
+// The base now moves only when it holds the earlier change whole.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createClient } from '../../client/createClient';
+import { createOutbox } from '../createOutbox';
+import { memoryStorage } from '../outboxStorage';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+type Row = Record<string, unknown> & { version: number };
+
+function service() {
+  const versions: Row[] = [
+    {
+      spend_control_id: 'sc_1',
+      version: 1,
+      version_time: '2026-01-01T00:00:00Z',
+      name: 'Travel',
+      status: 'active',
+      limit: { amount: 500, currency: 'USD' },
+      interval: 'monthly',
+      account_id: 'acc_1',
+    },
+  ];
+  const latest = () => versions[versions.length - 1] as Row;
+  const net = { online: false };
+  const patches: unknown[] = [];
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    if (!net.online) throw new TypeError('Failed to fetch');
+    const { pathname } = new URL(String(input));
+    if (pathname === '/spend_controls/sc_1/history') return json({ data: versions });
+    if (pathname !== '/spend_controls/sc_1') return json({ message: 'not found' }, 404);
+    if (init.method === 'PATCH') {
+      const patch = JSON.parse(String(init.body));
+      patches.push(patch);
+      versions.push({ ...latest(), ...patch, version: latest().version + 1 });
+    }
+    return json(latest());
+  };
+  const client = () =>
+    createClient({ baseUrl: 'http://svc.test', getToken: () => 't', fetch, retry: { maxAttempts: 1 } });
+  return { client, net, patches, latest };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('two tabs on one storage, each renaming over the same version', () => {
+  it('holds the later tab’s rename as a conflict, not sent over the earlier tab’s', async () => {
+    const t = service();
+    const storage = memoryStorage();
+    const opts = {
+      storage,
+      locks: false as const,
+      BroadcastChannel: false as const,
+      isOnline: () => t.net.online,
+      backoff: { baseDelayMs: 5, maxDelayMs: 10 },
+    };
+    // Both tabs read version 1 while online, then go offline.
+    const tabY = t.client();
+    const tabX = t.client();
+    t.net.online = true;
+    await tabY.spendControls.get('sc_1');
+    await tabX.spendControls.get('sc_1');
+    t.net.online = false;
+    const outY = createOutbox(tabY, opts);
+    const outX = createOutbox(tabX, opts);
+    await outY.ready;
+    await outX.ready;
+    outY.update(tabY.spendControls, 'sc_1', { name: 'Travel (Y)' }).catch(() => {});
+    await vi.advanceTimersByTimeAsync(1);
+    // Tab X has not heard of Y's entry yet: its rename is made over version 1 as it holds it.
+    outX.update(tabX.spendControls, 'sc_1', { name: 'Travel (X)' }).catch(() => {});
+    await vi.advanceTimersByTimeAsync(1);
+    await outY.close();
+    await outX.close();
+    // A reload: one page restores both entries, Y's first (made first), and goes online.
+    const page = t.client();
+    t.net.online = true;
+    await page.spendControls.get('sc_1');
+    const out = createOutbox(page, opts);
+    await out.ready;
+    await vi.advanceTimersByTimeAsync(5000);
+    const result = {
+      statuses: out.entries.map((e) => e.status),
+      name: t.latest().name,
+      patches: t.patches,
+    };
+    await out.close();
+    expect(result).toEqual({
+      statuses: ['conflict'],
+      name: 'Travel (Y)',
+      patches: [{ name: 'Travel (Y)' }],
+    });
+  });
+});
