@@ -5,7 +5,6 @@ import type { EntryList } from './entryList';
 import { laneOf, type OutboxEntry } from './outboxEntry';
 import type { OutboxOverlay } from './outboxOverlay';
 import type { OutboxRecords } from './outboxRecords';
-import { rebaseOnto } from './rebaseOnto';
 import { type SendContext, type SendOutcome, sendEntry } from './sendEntry';
 
 /** What the sender works with: the outbox's entries, storage and view, and how to reach the rest. */
@@ -201,15 +200,6 @@ export class OutboxSender {
         host.overlay.landed(entry.id, outcome.entity);
         list.remove(entry.id);
         host.settle(entry.id, entry.kind === 'delete' ? undefined : outcome.entity, true);
-        // Later updates of the entity were made over this change as sent: they now stand on what landed.
-        // Only onto the PATCH's own answer, all in one step, then stored one by one: an entry
-        // discarded or changed meanwhile is not stored again as it was.
-        const rebased =
-          entry.kind === 'update' && outcome.own
-            ? list.entries.flatMap((later) => rebaseOnto(later, entry, outcome.entity) ?? [])
-            : [];
-        for (const next of rebased) list.replace(next);
-        for (const next of rebased) if (list.find(next.id) === next) await records.save(next);
         await records.drop(entry.id);
         host.changed();
         return;

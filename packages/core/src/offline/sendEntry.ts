@@ -17,12 +17,8 @@ import type { OutboxConflict, OutboxEntry } from './outboxEntry';
 
 /** How one send of an entry ended. */
 export type SendOutcome =
-  /**
-   * The write is in: the entity as the store holds it (a deletion: the completed task). `own`: the
-   * entity is the PATCH's own answer, the version this write made (not one found landed later, which
-   * may hold another writer's change too).
-   */
-  | { readonly kind: 'landed'; readonly entity: object; readonly own?: boolean }
+  /** The write is in: the entity as the store holds it (a deletion: the completed task). */
+  | { readonly kind: 'landed'; readonly entity: object }
   /** Not now: offline, a 5xx or 429 past the client's retries, a key still in flight. Sent again later. */
   | { readonly kind: 'retry'; readonly error: unknown }
   /** Another writer changed a field this entry changes: nothing was sent. */
@@ -128,7 +124,7 @@ async function sendUpdate(entry: OutboxEntry, ctx: SendContext): Promise<SendOut
       await ctx.markSent(sentFrom);
     }
     try {
-      return { kind: 'landed', entity: await toPromise(ops.update$(id, patch as never), signal), own: true };
+      return { kind: 'landed', entity: await toPromise(ops.update$(id, patch as never), signal) };
     } catch (error) {
       // Another write overlapped this one in time: look at the latest again.
       if (error instanceof ConcurrentUpdateError && check < CONFLICT_CHECKS) continue;

@@ -1,7 +1,8 @@
-// Found by review 44 (failed before its fix): on a versioned resource, an entry made after an earlier
-// one of the same entity kept in its base the earlier value as sent; when the service stored it
-// normalised ('Team A ' as 'Team A'), the later entry was held as a conflict with the person's own
-// write. A landed update now rebases the later entries of its entity onto what landed.
+// The outbox on a versioned resource whose service normalises a value: a later entry made over an
+// earlier one keeps the earlier value as sent in its base, so it is held as a conflict with the
+// person's own write when the earlier one lands trimmed (known, see the offline guide; nothing is
+// lost). A rebase that avoided it (06758cf..a1b3fe5) was withdrawn after it lost writes in five
+// review rounds. These keep the conflicts another writer's change must raise, with or without it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createClient } from '../../client/createClient';
@@ -97,10 +98,6 @@ async function twoEdits(
 }
 
 describe('a later entry after an earlier one the service normalised (versioned)', () => {
-  it('is sent, not held as a conflict with its own earlier write', async () => {
-    expect(await twoEdits()).toEqual({ entries: [], name: 'Team B', size: 3 });
-  });
-
   it('is still held as a conflict when another writer changed the same field in between', async () => {
     const state = await twoEdits((team) => ({ ...team, name: 'Theirs', version: team.version + 1 }));
     expect(state).toEqual({ entries: ['conflict'], name: 'Theirs', size: 3 });

@@ -1,4 +1,8 @@
-// Found by review 49 (failed before its fix): an update whose PATCH never reached the service was
+// A guard from review 49, kept after the change it was written against was withdrawn: 06758cf..a1b3fe5
+// rebased later pending updates onto a landed one (so a value the service normalised was not held as a
+// conflict), and each review found a run in which that lost a write. Without the rebase this run
+// holds the conflict (or keeps the discard), which is what it checks. What the review saw:
+// an update whose PATCH never reached the service was
 // later found "landed" because another writer's version sentFrom + 1 held the same value (carries).
 // rebaseOnto took sentFrom + 1 for the version the write made and moved the next pending update's
 // baseVersion onto it, so that update no longer saw the other writer's change of a field it also

@@ -1,4 +1,8 @@
-// Found by review 48 (failed on 06758cf, before its fix): when an update's answer is lost, the sender later finds it landed by the resource's
+// A guard from review 48, kept after the change it was written against was withdrawn: 06758cf..a1b3fe5
+// rebased later pending updates onto a landed one (so a value the service normalised was not held as a
+// conflict), and each review found a run in which that lost a write. Without the rebase this run
+// holds the conflict (or keeps the discard), which is what it checks. What the review saw:
+// when an update's answer is lost, the sender later finds it landed by the resource's
 // history and reports the *latest* entity as what landed. rebaseOnto then writes the latest's values
 // (another writer's, made after the landing) into the base of the next pending update of the entity,
 // so that update no longer sees the other writer's change of the same field and overwrites it.

@@ -1,4 +1,8 @@
-// Found by review 48 (failed on 06758cf, before its fix): a landed update rebases every later pending update of its entity onto what landed, even
+// A guard from review 48, kept after the change it was written against was withdrawn: 06758cf..a1b3fe5
+// rebased later pending updates onto a landed one (so a value the service normalised was not held as a
+// conflict), and each review found a run in which that lost a write. Without the rebase this run
+// holds the conflict (or keeps the discard), which is what it checks. What the review saw:
+// a landed update rebases every later pending update of its entity onto what landed, even
 // one whose base for that field came from an entry in between (not from the landed one). When the entry
 // in between is then dropped (discarded), the later one no longer looks like it carries it, and the
 // dropped change is sent. Before 06758cf the same run was held as a conflict (the control below).

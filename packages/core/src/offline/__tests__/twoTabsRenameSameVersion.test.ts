@@ -1,4 +1,8 @@
-// Found by review 50 (failed before its fix): two tabs' outboxes on one storage. Tab Y renames the
+// A guard from review 50, kept after the change it was written against was withdrawn: 06758cf..a1b3fe5
+// rebased later pending updates onto a landed one (so a value the service normalised was not held as a
+// conflict), and each review found a run in which that lost a write. Without the rebase this run
+// holds the conflict (or keeps the discard), which is what it checks. What the review saw:
+// two tabs' outboxes on one storage. Tab Y renames the
 // entity; tab X, before it hears of Y's entry, renames it otherwise over the same version. Ordered by
 // madeAt, Y's entry goes first and lands with its own answer (sentFrom + 1); rebaseOnto moved X's base
 // version onto it although X's base was never made over Y's change, so X overwrote Y's name unseen.
