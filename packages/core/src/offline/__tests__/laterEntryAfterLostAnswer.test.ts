@@ -9,60 +9,9 @@
 // Without the rebase (and when the answer is not lost: normalisedEarlierVersioned's second test) the
 // later update is held as a conflict.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../client/createClient';
+import { historyService } from '../../../../../test/support/historyService';
 import { createOutbox } from '../createOutbox';
 import { memoryStorage } from '../outboxStorage';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-type Row = Record<string, unknown> & { version: number; name: string };
-
-function service() {
-  const versions: Row[] = [
-    {
-      spend_control_id: 'sc_1',
-      version: 1,
-      version_time: '2026-01-01T00:00:00Z',
-      name: 'Travel',
-      status: 'active',
-      limit: { amount: 500, currency: 'USD' },
-      interval: 'monthly',
-      account_id: 'acc_1',
-    },
-  ];
-  const latest = () => versions[versions.length - 1] as Row;
-  const write = (patch: Record<string, unknown>) => {
-    versions.push({ ...latest(), ...patch, version: latest().version + 1 });
-  };
-  const net = { online: true, loseNextAnswer: false };
-  const patches: unknown[] = [];
-  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    if (!net.online) throw new TypeError('Failed to fetch');
-    const { pathname } = new URL(String(input));
-    if (pathname === '/spend_controls/sc_1/history') return json({ data: versions });
-    if (pathname !== '/spend_controls/sc_1') return json({ message: 'not found' }, 404);
-    if (init.method === 'PATCH') {
-      const patch = JSON.parse(String(init.body));
-      patches.push(patch);
-      write(patch);
-      if (net.loseNextAnswer) {
-        // The PATCH is in, its answer never comes back, and the page goes offline with it.
-        net.loseNextAnswer = false;
-        net.online = false;
-        throw new TypeError('Failed to fetch');
-      }
-    }
-    return json(latest());
-  };
-  const client = createClient({
-    baseUrl: 'http://svc.test',
-    getToken: () => 't',
-    fetch,
-    retry: { maxAttempts: 1 },
-  });
-  return { client, net, patches, write, latest };
-}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -73,7 +22,7 @@ afterEach(() => {
 
 describe('a later update after an earlier one found landed by history', () => {
   it('is held as a conflict when another writer changed the same field after the earlier one landed', async () => {
-    const t = service();
+    const t = historyService();
     await t.client.spendControls.get('sc_1');
     t.net.online = false;
     const outbox = createOutbox(t.client, {

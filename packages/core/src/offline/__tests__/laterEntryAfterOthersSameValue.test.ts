@@ -8,60 +8,9 @@
 // baseVersion onto it, so that update no longer saw the other writer's change of a field it also
 // writes, and overwrote it unseen. Only the PATCH's own answer is now rebased onto.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../client/createClient';
+import { historyService } from '../../../../../test/support/historyService';
 import { createOutbox } from '../createOutbox';
 import { memoryStorage } from '../outboxStorage';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-type Row = Record<string, unknown> & { version: number };
-
-function service() {
-  const versions: Row[] = [
-    {
-      spend_control_id: 'sc_1',
-      version: 1,
-      version_time: '2026-01-01T00:00:00Z',
-      name: 'Travel',
-      status: 'active',
-      limit: { amount: 500, currency: 'USD' },
-      interval: 'monthly',
-      account_id: 'acc_1',
-    },
-  ];
-  const latest = () => versions[versions.length - 1] as Row;
-  const write = (patch: Record<string, unknown>) => {
-    versions.push({ ...latest(), ...patch, version: latest().version + 1 });
-  };
-  const net = { online: true, dropNextPatch: false };
-  const patches: unknown[] = [];
-  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    if (!net.online) throw new TypeError('Failed to fetch');
-    const { pathname } = new URL(String(input));
-    if (pathname === '/spend_controls/sc_1/history') return json({ data: versions });
-    if (pathname !== '/spend_controls/sc_1') return json({ message: 'not found' }, 404);
-    if (init.method === 'PATCH') {
-      if (net.dropNextPatch) {
-        // The connection drops before the PATCH reaches the service: nothing is written.
-        net.dropNextPatch = false;
-        net.online = false;
-        throw new TypeError('Failed to fetch');
-      }
-      const patch = JSON.parse(String(init.body));
-      patches.push(patch);
-      write(patch);
-    }
-    return json(latest());
-  };
-  const client = createClient({
-    baseUrl: 'http://svc.test',
-    getToken: () => 't',
-    fetch,
-    retry: { maxAttempts: 1 },
-  });
-  return { client, net, patches, write, latest };
-}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -72,7 +21,7 @@ afterEach(() => {
 
 describe('a later update after an earlier one found landed in another writer’s version sentFrom + 1', () => {
   it('is held as a conflict on the field the other writer changed, not sent over it', async () => {
-    const t = service();
+    const t = historyService();
     await t.client.spendControls.get('sc_1');
     t.net.online = false;
     const outbox = createOutbox(t.client, {

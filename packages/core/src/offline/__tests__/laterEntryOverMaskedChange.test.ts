@@ -10,53 +10,9 @@
 // over W's, unseen. With rebaseOnto switched off, C stays at version 2, meets version 3 through
 // threeWay, sees W's name differ from its base, and is held as a conflict.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../client/createClient';
+import { historyService } from '../../../../../test/support/historyService';
 import { createOutbox } from '../createOutbox';
 import { memoryStorage } from '../outboxStorage';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-type Row = Record<string, unknown> & { version: number };
-
-function service() {
-  const versions: Row[] = [
-    {
-      spend_control_id: 'sc_1',
-      version: 1,
-      version_time: '2026-01-01T00:00:00Z',
-      name: 'Travel',
-      status: 'active',
-      limit: { amount: 500, currency: 'USD' },
-      interval: 'monthly',
-      account_id: 'acc_1',
-    },
-  ];
-  const latest = () => versions[versions.length - 1] as Row;
-  const write = (patch: Record<string, unknown>) => {
-    versions.push({ ...latest(), ...patch, version: latest().version + 1 });
-  };
-  const net = { outboxOnline: false };
-  const patches: unknown[] = [];
-  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const { pathname } = new URL(String(input));
-    if (pathname === '/spend_controls/sc_1/history') return json({ data: versions });
-    if (pathname !== '/spend_controls/sc_1') return json({ message: 'not found' }, 404);
-    if (init.method === 'PATCH') {
-      const patch = JSON.parse(String(init.body));
-      patches.push(patch);
-      write(patch);
-    }
-    return json(latest());
-  };
-  const client = createClient({
-    baseUrl: 'http://svc.test',
-    getToken: () => 't',
-    fetch,
-    retry: { maxAttempts: 1 },
-  });
-  return { client, net, patches, write, latest };
-}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -67,13 +23,14 @@ afterEach(() => {
 
 describe('a later entry whose base masks another writer’s change under an earlier pending entry', () => {
   it('is still held as a conflict after an earlier change of its entity lands', async () => {
-    const t = service();
+    const t = historyService();
+    let outboxOnline = false;
     await t.client.spendControls.get('sc_1');
     const out = createOutbox(t.client, {
       storage: memoryStorage(),
       locks: false,
       BroadcastChannel: false,
-      isOnline: () => t.net.outboxOnline,
+      isOnline: () => outboxOnline,
       backoff: { baseDelayMs: 5, maxDelayMs: 10 },
     });
     await out.ready;
@@ -88,7 +45,7 @@ describe('a later entry whose base masks another writer’s change under an earl
     // C is made over version 2, its view showing A and B over it (name 'Mine').
     out.update(t.client.spendControls, 'sc_1', { name: 'Z' }).catch(() => {});
     await vi.advanceTimersByTimeAsync(1);
-    t.net.outboxOnline = true;
+    outboxOnline = true;
     await vi.advanceTimersByTimeAsync(1000);
     // A landed (version 3); B is held as a conflict with W's rename: resolved as theirs.
     const b = out.entries.find((e) => e.patch?.name === 'Mine');
